@@ -1,0 +1,53 @@
+"""boardlab's game engines, one compiled module per game behind one interface.
+
+Use :func:`new_state` to start a game and :func:`state_from_json` to load a
+position; both look games up by their short name (``burgundy``, ``sanjuan``).
+The interface itself is documented in docs/interface.md and declared in
+engine_c/game.pxd.
+"""
+import importlib
+import json
+
+from engine_c.errors import BoardlabError, InvalidPositionError
+
+# Short name -> "module:StateClass".  Imported lazily so one game's module is
+# only loaded when that game is used.
+GAMES = {
+    "burgundy": "engine_c.burgundy:BurgundyState",
+    "sanjuan": "engine_c.sanjuan:SanJuanState",
+}
+
+
+def game_names():
+    """Short names of every game boardlab knows."""
+    return sorted(GAMES)
+
+
+def state_class(game):
+    """The state class of a game, by short name; BoardlabError if unknown."""
+    if game not in GAMES:
+        raise BoardlabError(f"unknown game {game!r} (known: {', '.join(game_names())})")
+    module_name, class_name = GAMES[game].split(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def new_state(game, players, seed, **options):
+    """The opening position of ``game`` for ``players`` players, chance seeded by ``seed``."""
+    cls = state_class(game)
+    if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+        raise BoardlabError(
+            f"{game}: player count must be {cls.min_players}-{cls.max_players}, got {players!r}")
+    return cls(players, seed, **options)
+
+
+def state_from_json(text, game=None):
+    """Load a position written by ``to_json``; its ``game`` field picks the engine."""
+    try:
+        data = json.loads(text) if isinstance(text, (str, bytes)) else text
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(f"position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict) or "game" not in data:
+        raise InvalidPositionError("position must be a JSON object with a 'game' field")
+    if game is not None and data["game"] != game:
+        raise InvalidPositionError(f"position is a {data['game']!r} position, not {game!r}")
+    return state_class(data["game"]).from_json(json.dumps(data))

@@ -1,0 +1,216 @@
+# cython: language_level=3
+"""The shared game-state base class: C hooks plus the Python-facing interface."""
+from libc.string cimport memcpy, memcmp
+from libc.stdint cimport uint64_t
+
+from engine_c._rng cimport rng_below
+
+import json
+
+from engine_c.errors import IllegalActionError
+
+
+def seed_to_state(seed):
+    """Turn an int (or numpy SeedSequence) into one uint64 of PRNG state."""
+    import numpy as np
+    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(int(seed))
+    return int(seq.generate_state(1, np.uint64)[0])
+
+
+def _restore(cls, bytes data, int num_players):
+    """Rebuild a pickled state from its raw struct bytes."""
+    cdef GameState state = cls.__new__(cls)
+    if len(data) != state._size:
+        raise ValueError(f"{cls.__name__}: pickled state has {len(data)} bytes, expected {state._size}")
+    memcpy(state._data, <char*>data, state._size)
+    state.num_players = num_players
+    return state
+
+
+cdef class GameState:
+    """Base of every engine's state; subclasses implement the ``c_*`` hooks.
+
+    Python methods follow OpenSpiel's names: ``current_player``,
+    ``legal_actions``, ``apply_action``, ``is_terminal``, ``returns``,
+    ``scores``, ``clone``; plus ``resample_hidden`` for determinization,
+    ``action_to_string`` / ``string_to_action`` and ``to_json`` / ``from_json``.
+    """
+
+    # Class-level facts each game overrides (plain Python attributes).
+    game_name = "abstract"
+    min_players = 2
+    max_players = 4
+    num_distinct_actions = 0
+
+    # ---- C hooks: every game overrides these -------------------------------
+    cdef int c_current_player(self) noexcept nogil:
+        return TERMINAL
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        return 0
+
+    cdef bint c_is_legal(self, int action) noexcept nogil:
+        cdef int buf[MAX_LEGAL]
+        cdef int n = self.c_legal_actions(buf)
+        cdef int i
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
+
+    cdef void c_apply(self, int action) noexcept nogil:
+        pass
+
+    cdef bint c_is_terminal(self) noexcept nogil:
+        return self.c_current_player() == TERMINAL
+
+    cdef void c_scores(self, int* out) noexcept nogil:
+        pass
+
+    cdef void c_ranks(self, int* out) noexcept nogil:
+        # Default: rank by score only; games with tie-breaks override.
+        cdef int scores[MAX_PLAYERS]
+        cdef int p, q
+        self.c_scores(scores)
+        for p in range(self.num_players):
+            out[p] = 0
+            for q in range(self.num_players):
+                if scores[q] > scores[p]:
+                    out[p] += 1
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        # Linear in rank: first 1, last 0; tied players share the mean of the
+        # places they occupy, so returns always sum to num_players / 2.
+        cdef int ranks[MAX_PLAYERS]
+        cdef int p, q, tied
+        cdef int n = self.num_players
+        self.c_ranks(ranks)
+        for p in range(n):
+            tied = 0
+            for q in range(n):
+                if ranks[q] == ranks[p]:
+                    tied += 1
+            # places ranks[p] .. ranks[p]+tied-1, mean place = ranks[p] + (tied-1)/2
+            out[p] = 1.0 - (ranks[p] + (tied - 1) / 2.0) / (n - 1)
+
+    cdef void c_resample_hidden(self, int observer, uint64_t* rng) noexcept nogil:
+        pass
+
+    cdef void c_playout(self, uint64_t* rng) noexcept nogil:
+        cdef int buf[MAX_LEGAL]
+        cdef int n
+        while not self.c_is_terminal():
+            n = self.c_legal_actions(buf)
+            self.c_apply(buf[rng_below(rng, n)])
+
+    cdef void c_copy_from(self, GameState other) noexcept nogil:
+        memcpy(self._data, other._data, self._size)
+
+    cdef GameState c_clone(self):
+        cdef GameState copy = type(self).__new__(type(self))
+        memcpy(copy._data, self._data, self._size)
+        copy.num_players = self.num_players
+        return copy
+
+    # ---- Python interface ---------------------------------------------------
+    def current_player(self):
+        """Player to act (0-based), or TERMINAL (-4) once the game is over."""
+        return self.c_current_player()
+
+    def legal_actions(self):
+        """Legal actions of the player to act, ascending."""
+        cdef int buf[MAX_LEGAL]
+        cdef int n = self.c_legal_actions(buf)
+        return sorted(buf[i] for i in range(n))
+
+    def is_legal(self, int action):
+        """True if ``action`` may be applied now."""
+        return not self.c_is_terminal() and self.c_is_legal(action)
+
+    def apply_action(self, action):
+        """Apply a legal action (int or its string); raise IllegalActionError otherwise."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        if self.c_is_terminal():
+            raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
+        if not isinstance(action, int) or not self.c_is_legal(action):
+            raise IllegalActionError(f"{self.game_name}: action {action!r} is not legal here")
+        self.c_apply(action)
+
+    def is_terminal(self):
+        """True once the game is over."""
+        return self.c_is_terminal()
+
+    def scores(self):
+        """Victory points per player (final scores once terminal)."""
+        cdef int buf[MAX_PLAYERS]
+        self.c_scores(buf)
+        return [buf[i] for i in range(self.num_players)]
+
+    def ranks(self):
+        """Place per player (0 = first) after tie-breaks; ties share a place."""
+        cdef int buf[MAX_PLAYERS]
+        self.c_ranks(buf)
+        return [buf[i] for i in range(self.num_players)]
+
+    def returns(self):
+        """Utility per player in [0, 1]: 1 for first place, 0 for last, ties shared."""
+        cdef double buf[MAX_PLAYERS]
+        self.c_returns(buf)
+        return [buf[i] for i in range(self.num_players)]
+
+    def clone(self):
+        """An independent copy of this state (same RNG, same future)."""
+        return self.c_clone()
+
+    def resample_hidden(self, int observer, seed):
+        """A copy where all ``observer`` cannot know is redrawn from ``seed``."""
+        cdef GameState copy = self.c_clone()
+        cdef uint64_t rng = seed_to_state(seed)
+        copy.c_resample_hidden(observer, &rng)
+        return copy
+
+    def playout(self, seed):
+        """Play uniformly random moves (drawn from ``seed``) to the end, in place."""
+        cdef uint64_t rng = seed_to_state(seed)
+        with nogil:
+            self.c_playout(&rng)
+
+    def action_to_string(self, int action):
+        """Readable notation of an action."""
+        raise NotImplementedError(f"{type(self).__name__} must define action_to_string")
+
+    def string_to_action(self, str text):
+        """Parse an action written in the game's notation."""
+        raise NotImplementedError(f"{type(self).__name__} must define string_to_action")
+
+    def to_json(self):
+        """The position as a JSON string (documented per game)."""
+        raise NotImplementedError(f"{type(self).__name__} must define to_json")
+
+    def to_dict(self):
+        """The position as plain Python data (what ``to_json`` writes)."""
+        return json.loads(self.to_json())
+
+    def features(self):
+        """Game-specific per-player statistics for analysis: list of dicts."""
+        return [{} for _ in range(self.num_players)]
+
+    def to_bytes(self):
+        """The raw C struct (exact, compact; used for pickling)."""
+        return (<char*>self._data)[:self._size]
+
+    def __reduce__(self):
+        return (_restore, (type(self), self.to_bytes(), self.num_players))
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        cdef GameState o = <GameState>other
+        return o.num_players == self.num_players and memcmp(o._data, self._data, self._size) == 0
+
+    def __hash__(self):
+        return hash(self.to_bytes())
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.game_name} {self.num_players}p player={self.current_player()}>"
