@@ -214,3 +214,35 @@ cdef class GameState:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.game_name} {self.num_players}p player={self.current_player()}>"
+
+
+def benchmark_playouts(GameState start, int playouts, seed):
+    """Time ``playouts`` random games from ``start`` in C; return (seconds, decisions).
+
+    Each playout starts from a copy of ``start`` whose hidden information and
+    chance are redrawn, so every game differs. Decisions are counted by a
+    second, generic loop over the same games (not timed together).
+    """
+    import time as _time
+    cdef uint64_t rng = seed_to_state(seed)
+    cdef GameState scratch = start.c_clone()
+    cdef int buf[MAX_LEGAL]
+    cdef int i, n, player
+    cdef long long decisions = 0
+    begin = _time.perf_counter()
+    with nogil:
+        for i in range(playouts):
+            scratch.c_copy_from(start)
+            scratch.c_resample_hidden(0, &rng)
+            scratch.c_playout(&rng)
+    seconds = _time.perf_counter() - begin
+    rng = seed_to_state(seed)
+    with nogil:
+        for i in range(playouts):
+            scratch.c_copy_from(start)
+            scratch.c_resample_hidden(0, &rng)
+            while not scratch.c_is_terminal():
+                n = scratch.c_legal_actions(buf)
+                scratch.c_apply(buf[rng_below(&rng, n)])
+                decisions += 1
+    return seconds, decisions

@@ -1,0 +1,107 @@
+"""Benchmark boardlab's hot paths; prints one JSON line of figures.
+
+Figures (one core unless stated):
+- per game and player count: random full-game playouts per second and
+  decisions per second (engine speed, all in C);
+- ISMCTS iterations per second from the opening and from a mid-game position
+  (2 players), and the peak memory of a long search;
+- simulation throughput with --jobs 1 and --jobs 2 (games per second).
+
+Goals (from the issues): Castles of Burgundy 2p >= 20,000 playouts/s,
+San Juan 2p >= 50,000 playouts/s, ISMCTS >= 10,000 iterations/s,
+--jobs 2 >= 1.8x --jobs 1.  Speed goals live here, never in timed tests.
+
+Usage: python scripts/bench.py [--quick] [--games burgundy,sanjuan]
+"""
+import argparse
+import json
+import platform
+import resource
+import sys
+import tempfile
+import time
+
+from engine_c import game_names, new_state
+from engine_c.game import benchmark_playouts
+
+
+def engine_figures(game, players, seconds):
+    """Playouts/s and decisions/s for ``game`` with ``players`` players."""
+    start = new_state(game, players, 1)
+    playouts = 50
+    elapsed, _ = benchmark_playouts(start, playouts, 2)
+    while elapsed < seconds / 4:                      # grow until the run is long enough to time
+        playouts *= 4
+        elapsed, decisions = benchmark_playouts(start, playouts, 2)
+    elapsed, decisions = benchmark_playouts(start, playouts, 3)
+    return {"playouts_per_s": round(playouts / elapsed), "decisions_per_game": round(decisions / playouts, 1),
+            "decisions_per_s": round(decisions / elapsed)}
+
+
+def ismcts_figures(game, iterations, quick):
+    """ISMCTS iterations/s from the opening and a mid-game position, and peak memory."""
+    try:
+        from solver import ismcts
+    except ImportError:
+        return {"error": "solver.ismcts not built"}
+    import numpy as np
+
+    opening = new_state(game, 2, 5)
+    midgame = opening.clone()
+    rng = np.random.default_rng(5)
+    for _ in range(150):                      # about a third of a Burgundy game
+        if midgame.is_terminal():
+            break
+        legal = midgame.legal_actions()
+        midgame.apply_action(legal[int(rng.integers(len(legal)))])
+    figures = {}
+    for label, state in (("opening", opening), ("midgame", midgame)):
+        figures[f"iterations_per_s_{label}"] = round(ismcts.bench_iterations(state, iterations, 7))
+    if not quick:
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        ismcts.bench_iterations(opening, 1_000_000, 8)
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        figures["peak_rss_mb_1M_iterations"] = round(after / 1024, 1)
+        figures["rss_growth_mb_1M_iterations"] = round((after - before) / 1024, 1)
+    return figures
+
+
+def jobs_figures(game, games):
+    """Games per second of a short simulation with --jobs 1 and --jobs 2 (one-off pool start-up excluded)."""
+    import joblib
+
+    from solver.runner import RunConfig, run
+
+    config = RunConfig(game=game, players=2, agents=("ismcts:iterations=300", "greedy"), games=games, seed=11)
+    joblib.Parallel(n_jobs=2)(joblib.delayed(abs)(i) for i in range(4))      # start the workers first
+    figures = {}
+    for jobs in (1, 2):
+        with tempfile.TemporaryDirectory() as tmp:
+            begin = time.perf_counter()
+            run(config, f"{tmp}/bench.parquet", jobs=jobs)
+            figures[f"games_per_s_jobs{jobs}"] = round(games / (time.perf_counter() - begin), 2)
+    figures["jobs2_speedup"] = round(figures["games_per_s_jobs2"] / figures["games_per_s_jobs1"], 2)
+    return figures
+
+
+def main():
+    """Run the benchmarks and print one JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs, no 1M-iteration search")
+    parser.add_argument("--games", default=",".join(game_names()), help="comma-separated games")
+    args = parser.parse_args()
+    seconds = 1.0 if args.quick else 4.0
+    report = {"python": platform.python_version(), "machine": platform.machine()}
+    for game in args.games.split(","):
+        entry = {}
+        for players in (2, 3, 4):
+            entry[f"{players}p"] = engine_figures(game, players, seconds)
+        entry["ismcts"] = ismcts_figures(game, 2000 if args.quick else 20000, args.quick)
+        report[game] = entry
+    report["parallel"] = jobs_figures(args.games.split(",")[0], 8 if args.quick else 24)
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

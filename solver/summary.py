@@ -1,0 +1,36 @@
+"""The short text summary ``boardlab simulate`` prints at the end of a run."""
+from __future__ import annotations
+
+import math
+
+
+def wilson_interval(wins, n, z=1.959963984540054):
+    """95% Wilson score interval (low, high) for ``wins`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def format_summary(rows, elapsed):
+    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat."""
+    games = rows["game_index"].nunique()
+    lines = [f"{games} games of {rows['game'].iloc[0]}, {rows['players'].iloc[0]} players "
+             f"in {elapsed:.1f} s ({games / max(elapsed, 1e-9):.1f} games/s)", ""]
+    lines.append(f"{'agent':36s} {'seats':>6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s} {'sd':>6s}")
+    for (index, spec), group in rows.groupby(["agent_index", "agent"], sort=True):
+        wins, n = int(group["win"].sum()), len(group)
+        low, high = wilson_interval(wins, n)
+        label = f"{index}: {spec}"
+        lines.append(f"{label[:36]:36s} {n:6d} {wins / n:9.3f} {f'[{low:.3f}, {high:.3f}]':>15s} "
+                     f"{group['score'].mean():10.1f} {group['score'].std(ddof=1) if n > 1 else 0.0:6.1f}")
+    lines.append("")
+    lines.append(f"{'seat':6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s}")
+    for seat, group in rows.groupby("seat", sort=True):
+        wins, n = int(group["win"].sum()), len(group)
+        low, high = wilson_interval(wins, n)
+        lines.append(f"{seat:<6d} {wins / n:9.3f} {f'[{low:.3f}, {high:.3f}]':>15s} {group['score'].mean():10.1f}")
+    return "\n".join(lines)
