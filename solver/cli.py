@@ -52,8 +52,11 @@ def games():
 @click.option("--backend", type=click.Choice(["loky", "dask"]), default="loky", show_default=True,
               help="Where games run: local processes, or a Dask cluster.")
 @click.option("--address", default=None, help="Dask scheduler address, e.g. tcp://HOST:8786.")
+@click.option("--save-positions", type=int, default=0, metavar="K",
+              help="Also save every K-th position of each game as JSON under OUT/positions/.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
-def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, backend, address, progress):
+def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, backend, address,
+             save_positions, progress):
     """Play many games between agents and summarise who wins."""
     from solver.runner import RunConfig, run
     from solver.summary import format_summary
@@ -66,10 +69,88 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
     with click.progressbar(length=num_games, label="games", file=sys.stderr, show_pos=True,
                            show_eta=True, hidden=not show) as bar:
         rows = run(config, out, jobs=jobs, resume=resume, backend=backend, address=address,
-                   on_games_done=bar.update)
+                   on_games_done=bar.update, save_positions=save_positions)
     elapsed = time.perf_counter() - started
     click.echo(format_summary(rows, elapsed))
     click.echo(f"results: {out}")
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="Report directory to write.")
+def report(paths, out):
+    """Write plots and an HTML report from one or more simulation results."""
+    from analysis.report import write_report
+
+    page = write_report(list(paths), out)
+    click.echo(f"report: {page}")
+
+
+@cli.command()
+@click.option("--game", required=True, help="Game short name.")
+@click.option("--players", type=int, default=2, show_default=True, help="Players.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves.")
+@click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default: print).")
+def position(game, players, seed, random_moves, out):
+    """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
+    from solver.positions import random_position
+
+    text = random_position(game, players, seed, random_moves).to_json()
+    if out is None:
+        click.echo(text)
+    else:
+        _write_text(out, text + "\n")
+        click.echo(f"position: {out}")
+
+
+@cli.command()
+@click.option("--game", required=True, help="Game short name the position must belong to.")
+@click.option("--position", "position_path", required=True, type=click.Path(path_type=Path),
+              help="Position file (JSON, as written by `boardlab position`).")
+@click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000).")
+@click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Root-parallel searches.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Search seed.")
+@click.option("--top", type=int, default=8, show_default=True, help="Candidate moves to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
+def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
+    """Rank the moves of the player to act in a position by ISMCTS."""
+    import json
+
+    from solver.positions import load_position
+    from solver.search import analyse
+
+    if iterations is not None and seconds is not None:
+        raise BoardlabError("give --iterations or --time, not both")
+    if iterations is None and seconds is None:
+        iterations = 20000
+    if iterations is not None and iterations <= 0:
+        raise BoardlabError(f"--iterations must be positive, got {iterations}")
+    if seconds is not None and seconds <= 0:
+        raise BoardlabError(f"--time must be positive, got {seconds}")
+    if jobs <= 0:
+        raise BoardlabError(f"--jobs must be positive, got {jobs}")
+    state = load_position(position_path, game)
+    candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed)
+    shown = candidates[:top]
+    if as_json:
+        click.echo(json.dumps({"game": game, "player": state.current_player(), "candidates": shown}, indent=2))
+        return
+    total = sum(c["visits"] for c in candidates)
+    click.echo(f"player {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
+    click.echo(f"{'#':>2s} {'move':28s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}  line of play")
+    for rank, c in enumerate(shown, 1):
+        click.echo(f"{rank:2d} {c['move'][:28]:28s} {c['visits']:8d} {c['win_prob']:8.3f} "
+                   f"{c['expected_score']:10.1f}  {' '.join(c['pv'])}")
+
+
+def _write_text(path, text):
+    """Write a file, turning OS errors into one-line BoardlabErrors."""
+    try:
+        Path(path).write_text(text)
+    except OSError as exc:
+        raise BoardlabError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def main(argv=None):

@@ -97,8 +97,12 @@ def game_seeds(config, game_index):
     return chance, children[1:]
 
 
-def play_game(config, game_index):
-    """Play one game; return its rows (one dict per seat)."""
+def play_game(config, game_index, save_positions=0, positions_dir=None):
+    """Play one game; return its rows (one dict per seat).
+
+    With ``save_positions`` = K > 0, the position before every K-th decision is
+    written as JSON to ``positions_dir`` (for ``boardlab suggest``).
+    """
     from solver.agents import make_agent
 
     started = time.perf_counter()
@@ -111,6 +115,9 @@ def play_game(config, game_index):
     leader = -1
     while not state.is_terminal():
         player = state.current_player()
+        if save_positions and turns % save_positions == 0:
+            path = Path(positions_dir) / f"game{game_index:06d}-move{turns:04d}.json"
+            path.write_text(state.to_json() + "\n")
         state.apply_action(agents[player].choose(state))
         turns += 1
         scores = state.scores()
@@ -139,9 +146,9 @@ def play_game(config, game_index):
     return rows
 
 
-def play_chunk(config, game_indices):
+def play_chunk(config, game_indices, save_positions=0, positions_dir=None):
     """Play several games in one worker task; return their rows."""
-    return [play_game(config, i) for i in game_indices]
+    return [play_game(config, i, save_positions, positions_dir) for i in game_indices]
 
 
 # --------------------------------------------------------------------------- output
@@ -309,8 +316,13 @@ def backend_context(backend, jobs, address):
 
 
 def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_size=None,
-        on_games_done=None, compact_every=200):
-    """Play the run's missing games, streaming rows to ``out``; return all rows as a DataFrame."""
+        on_games_done=None, compact_every=200, save_positions=0):
+    """Play the run's missing games, streaming rows to ``out``; return all rows as a DataFrame.
+
+    ``save_positions`` = K > 0 also writes every K-th position of each game to
+    ``out/positions/`` (by the worker process, so with a remote Dask cluster the
+    files land on the workers' disks).
+    """
     import joblib
 
     validate(config)
@@ -320,16 +332,22 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     todo = [i for i in range(config.games) if i not in done]
     if on_games_done is not None and done:
         on_games_done(len(done))
+    if save_positions < 0:
+        raise BoardlabError(f"--save-positions must be non-negative, got {save_positions}")
+    positions_dir = None
+    if save_positions:
+        positions_dir = str(Path(out) / "positions")
+        Path(positions_dir).mkdir(exist_ok=True)
     size = chunk_size or default_chunk_size(config, jobs)
     chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
     since_compact = 0
     if chunks:
         with backend_context(backend, jobs, address):
             if jobs == 1 and backend == "loky":
-                results = (play_chunk(config, chunk) for chunk in chunks)
+                results = (play_chunk(config, chunk, save_positions, positions_dir) for chunk in chunks)
             else:
                 results = joblib.Parallel(return_as="generator_unordered")(
-                    joblib.delayed(play_chunk)(config, chunk) for chunk in chunks)
+                    joblib.delayed(play_chunk)(config, chunk, save_positions, positions_dir) for chunk in chunks)
             for games_rows in results:
                 store.append(games_rows)
                 since_compact += len(games_rows)

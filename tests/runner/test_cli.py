@@ -1,0 +1,40 @@
+"""The boardlab CLI: a real simulation prints a summary; bad input is one line, exit 2."""
+import subprocess
+import sys
+
+import pytest
+
+
+def _boardlab(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_simulate_prints_summary(tmp_path):
+    result = _boardlab("simulate", "--game", "burgundy", "--players", "2", "--agent", "random",
+                       "--agent", "greedy", "--games", "4", "--seed", "1", "--out", str(tmp_path / "s.parquet"))
+    assert result.returncode == 0, result.stderr
+    assert "4 games of burgundy, 2 players" in result.stdout
+    assert "0: random" in result.stdout and "1: greedy" in result.stdout
+    assert "95% CI" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--game", "chess", "--agent", "random"], "unknown game 'chess'"),
+    (["--game", "burgundy", "--agent", "alphazero"], "unknown agent 'alphazero'"),
+    (["--game", "burgundy", "--agent", "ismcts:iteration=5"], "iteration"),
+    (["--game", "burgundy", "--agent", "random", "--games", "0"], "--games must be positive"),
+    (["--game", "burgundy", "--agent", "random", "--games", "-3"], "--games must be positive"),
+    (["--game", "burgundy", "--agent", "random", "--players", "7"], "--players must be 2-4"),
+    (["--game", "burgundy", "--agent", "random", "--jobs", "0"], "--jobs must be positive"),
+    (["--game", "burgundy", "--agent", "random", "--games", "x"], "'x' is not a valid integer"),
+    (["--game", "burgundy", "--agent", "random", "--out", "/proc/nope/x.parquet"], "cannot write"),
+    (["--game", "burgundy", "--agent", "random", "--resume"], "cannot resume"),
+])
+def test_bad_input_is_one_line_exit_2(tmp_path, args, message):
+    if "--out" not in args:
+        args = args + ["--out", str(tmp_path / "o.parquet")]
+    result = _boardlab("simulate", *args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
