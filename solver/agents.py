@@ -1,0 +1,236 @@
+"""Agents: build them from a spec string, ask them for moves.
+
+    agent = make_agent("ismcts:iterations=2000,c=0.7", seed=42)
+    action = agent.choose(state)        # state is never modified
+
+Spec grammar: ``name[:key=value[,key=value...]]``.  Agents and parameters
+(details in docs/agents.md):
+
+=========  ==============================================================
+random     uniformly random legal move
+greedy     best immediate score gain on one determinization; ties broken
+           by the mean margin of ``playouts`` random playouts (default 4)
+flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
+           fresh determinization (iterations, time, c, reward)
+ismcts     SO-ISMCTS (iterations, time, c, reward)
+pimc       determinized UCT: ``determinizations`` perfect-information
+           trees sharing the ``iterations`` (or ``time``) budget, root visit
+           counts summed (determinizations, iterations, time, c, reward)
+=========  ==============================================================
+
+Every agent draws its randomness from its own uint64 stream seeded by
+``seed`` (an int or a ``numpy.random.SeedSequence``), never from the game's
+RNG or a global one: the same seed and the same sequence of positions give
+the same choices.  Agents pickle (the search's node pool is rebuilt lazily).
+"""
+from engine_c.errors import BoardlabError
+from engine_c.game import seed_to_state
+
+from solver import ismcts
+
+DEFAULT_ITERATIONS = 1000
+
+_SEARCH_PARAMS = ("iterations", "time", "c", "reward")
+KNOWN_PARAMS = {
+    "random": (),
+    "greedy": ("playouts",),
+    "flat": _SEARCH_PARAMS,
+    "ismcts": _SEARCH_PARAMS,
+    "pimc": ("determinizations",) + _SEARCH_PARAMS,
+}
+DEFAULTS = {
+    "random": {},
+    "greedy": {"playouts": 4},
+    "flat": {"c": 0.7, "reward": "rank"},
+    "ismcts": {"c": 0.7, "reward": "rank"},
+    "pimc": {"determinizations": 10, "c": 0.7, "reward": "rank"},
+}
+
+
+def _positive_int(agent, key, text):
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise BoardlabError(f"{agent}: parameter {key} must be a positive integer, got {text!r}") from None
+    if value <= 0:
+        raise BoardlabError(f"{agent}: parameter {key} must be a positive integer, got {text!r}")
+    return value
+
+
+def _float(agent, key, text, positive):
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if value != value or value in (float("inf"), float("-inf")) or value < 0 or (positive and value == 0):
+        kind = "a positive number" if positive else "a non-negative number"
+        raise BoardlabError(f"{agent}: parameter {key} must be {kind}, got {text!r}")
+    return value
+
+
+def _convert(agent, key, text):
+    if key in ("iterations", "determinizations", "playouts"):
+        return _positive_int(agent, key, text)
+    if key == "time":
+        return _float(agent, key, text, positive=True)
+    if key == "c":
+        return _float(agent, key, text, positive=False)
+    if key == "reward":
+        if text not in ismcts.REWARDS:
+            raise BoardlabError(f"{agent}: parameter reward must be rank or margin, got {text!r}")
+        return text
+    raise AssertionError(key)
+
+
+def parse_agent_spec(text):
+    """``"ismcts:iterations=2000,c=0.7"`` -> ``("ismcts", {"iterations": 2000, "c": 0.7, "reward": "rank"})``.
+
+    Parameters are converted and defaults filled in; any unknown agent or
+    parameter, repeated parameter or bad value raises BoardlabError (one line).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise BoardlabError(f"agent spec must be a non-empty string, got {text!r}")
+    name, sep, rest = text.strip().partition(":")
+    name = name.strip()
+    if name not in KNOWN_PARAMS:
+        raise BoardlabError(f"unknown agent {name!r} (known: {', '.join(sorted(KNOWN_PARAMS))})")
+    known = KNOWN_PARAMS[name]
+    params = dict(DEFAULTS[name])
+    given = set()
+    if rest.strip():
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            key, value = key.strip(), value.strip()
+            if not eq or not key:
+                raise BoardlabError(f"{name}: expected key=value in agent spec, got {item.strip()!r}")
+            if key not in known:
+                known_text = ", ".join(known) if known else "none"
+                raise BoardlabError(f"unknown agent parameter {key!r} for {name} (known: {known_text})")
+            if key in given:
+                raise BoardlabError(f"{name}: parameter {key} given twice")
+            given.add(key)
+            params[key] = _convert(name, key, value)
+    elif sep:
+        raise BoardlabError(f"{name}: empty parameter list after ':' in {text!r}")
+    if name in ("flat", "ismcts", "pimc") and "iterations" not in params and "time" not in params:
+        params["iterations"] = DEFAULT_ITERATIONS
+    if name == "pimc" and "iterations" in params and params["iterations"] < params["determinizations"]:
+        raise BoardlabError(f"pimc: iterations ({params['iterations']}) must be at least determinizations "
+                            f"({params['determinizations']}): the budget is shared among the trees")
+    return name, params
+
+
+class Agent:
+    """Base of all agents: ``choose(state) -> int``; seeded, picklable, never mutates the state."""
+
+    name = "agent"
+
+    def __init__(self, spec, params, seed=0):
+        self.spec = spec
+        self.params = dict(params)
+        self._stream = seed_to_state(seed)
+
+    def _next_seed(self):
+        """The next uint64 of this agent's own stream (one per decision)."""
+        self._stream, value = ismcts.split_rng(self._stream)
+        return value
+
+    def choose(self, state):
+        """The action to play in ``state`` (for the player to act)."""
+        if state.is_terminal():
+            raise BoardlabError(f"{self.name}: the game is over, there is no move to choose")
+        return int(self._choose(state, self._next_seed()))
+
+    def _choose(self, state, seed):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return f"make_agent({self.spec!r}, ...)"
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def _choose(self, state, seed):
+        return ismcts.random_action(state, seed)
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def _choose(self, state, seed):
+        return ismcts.greedy_action(state, seed, self.params["playouts"], "margin")
+
+
+class _SearchAgent(Agent):
+    """Shared by flat / ismcts / pimc: keeps one Searcher (node pool) per agent."""
+
+    max_depth = 0
+
+    def __init__(self, spec, params, seed=0):
+        super().__init__(spec, params, seed)
+        self._searcher = None
+
+    def searcher(self):
+        if self._searcher is None:
+            self._searcher = ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth)
+        return self._searcher
+
+    def __getstate__(self):
+        data = dict(self.__dict__)
+        data["_searcher"] = None
+        return data
+
+    def _choose(self, state, seed):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        searcher = self.searcher()
+        searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"), seed=seed)
+        return searcher.best_action()
+
+
+class FlatAgent(_SearchAgent):
+    name = "flat"
+    max_depth = 1
+
+
+class ISMCTSAgent(_SearchAgent):
+    name = "ismcts"
+
+
+class PIMCAgent(_SearchAgent):
+    """Determinized UCT: D perfect-information trees, each on its own determinization,
+    sharing the budget equally (iterations // D each, remainder to the first trees;
+    or time / D each); root visit counts are summed by action, most visits wins
+    (ties: lower action)."""
+    name = "pimc"
+
+    def _choose(self, state, seed):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        searcher = self.searcher()
+        d = self.params["determinizations"]
+        total = self.params.get("iterations")
+        seconds = self.params.get("time")
+        visits = {}
+        stream = seed
+        for i in range(d):
+            stream, tree_seed = ismcts.split_rng(stream)
+            its = None if total is None else total // d + (1 if i < total % d else 0)
+            searcher.search(state, iterations=its, time=None if seconds is None else seconds / d,
+                            seed=tree_seed, resample=False)
+            for child in searcher.root_stats():
+                visits[child["action"]] = visits.get(child["action"], 0) + child["visits"]
+        return max(sorted(visits), key=lambda a: visits[a])
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "flat": FlatAgent, "ismcts": ISMCTSAgent,
+          "pimc": PIMCAgent}
+
+
+def make_agent(spec, seed=0):
+    """An agent from a spec such as ``ismcts:iterations=2000,c=0.7``; ``seed`` is an int or SeedSequence."""
+    name, params = parse_agent_spec(spec)
+    return AGENTS[name](spec, params, seed)

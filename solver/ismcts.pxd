@@ -1,0 +1,49 @@
+# Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) over the shared
+# GameState interface; see docs/agents.md.
+from libc.stdint cimport uint64_t, int32_t, int64_t
+
+from engine_c.game cimport GameState
+
+cdef enum:
+    REWARD_RANK = 0       # c_returns: 1 first .. 0 last
+    REWARD_MARGIN = 1     # own score minus best other, scaled to [0, 1]
+
+
+# One tree node = one information set of the player who chose `action`
+# (the player acting at the parent).  40 bytes.
+cdef struct Node:
+    int32_t parent          # index in the pool, -1 for the root
+    int32_t first_child     # -1 if none
+    int32_t next_sibling    # -1 if last
+    int32_t action          # action leading here from the parent (-1 for the root)
+    int32_t player          # player who chose `action` (whose reward this node sums)
+    int32_t visits          # times selected
+    int32_t avail           # times available (legal in the iteration's determinization)
+    double reward           # sum of `player`'s rewards over the visits
+
+
+cdef class Searcher:
+    cdef Node* nodes
+    cdef int32_t n_nodes
+    cdef int32_t capacity
+    cdef int n_actions                 # num_distinct_actions of the game searched
+    cdef int64_t* mark                 # per action: stamp of "legal at this node now"
+    cdef int64_t* tried                # per action: stamp of "has an available child"
+    cdef int64_t stamp
+    cdef double* root_rank             # per root action: sum of the root player's rank reward
+    cdef double* root_score            # per root action and player: sum of final scores
+    cdef uint64_t rng
+    cdef public double c               # UCB exploration constant
+    cdef public int reward_mode
+    cdef public int max_depth          # tree depth limit (1 = flat Monte-Carlo); <= 0 unlimited
+    cdef readonly int root_player
+    cdef readonly int num_players
+    cdef readonly long iterations_done
+    cdef readonly double seconds
+    cdef readonly bint out_of_memory
+    cdef GameState scratch
+    cdef GameState world                # the fixed determinization (PIMC mode)
+
+    cdef int _ensure_actions(self, int n_actions) except -1
+    cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
+    cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) noexcept nogil

@@ -1,0 +1,477 @@
+# cython: language_level=3
+"""SO-ISMCTS and the baselines' hot loops, game-agnostic, over engine_c.game.GameState.
+
+Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012): one
+tree over the searching player's information sets, keyed by action ints from
+the root.  Every iteration copies the root into a scratch state (memcpy, no
+allocation), determinizes it from the searcher's own RNG, descends only
+through actions legal in that determinization (UCB1 with availability counts),
+expands one node, plays out uniformly at random and back-propagates.  Each node
+maximises the reward of the player acting at its parent.
+
+The tree is a pool of 40-byte ``Node`` structs (int32 indices) grown with
+realloc; the loop runs under ``with nogil`` without touching Python objects.
+
+The same loop gives the other search baselines:
+- ``max_depth=1``: flat Monte-Carlo (UCB1 over the root actions, determinized
+  every playout);
+- ``resample=False`` after one determinization: a perfect-information UCT tree
+  of that world (one PIMC tree).
+"""
+from libc.stdint cimport uint64_t, int32_t, int64_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memset
+from libc.math cimport log, sqrt, INFINITY
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL, TERMINAL
+from engine_c._rng cimport rng_next, rng_below
+
+import time as _time
+
+from engine_c.errors import BoardlabError
+
+REWARDS = {"rank": REWARD_RANK, "margin": REWARD_MARGIN}
+NODE_BYTES = sizeof(Node)
+
+
+cdef inline double _now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline void _rewards(GameState s, int mode, int n, double* rank, int* scores,
+                          double* reward) noexcept nogil:
+    """Rank returns, scores and the search reward of every player at a terminal state."""
+    cdef int p, q, best, scale
+    cdef double m
+    s.c_returns(rank)
+    s.c_scores(scores)
+    if mode == REWARD_RANK:
+        for p in range(n):
+            reward[p] = rank[p]
+        return
+    # margin: own score minus the best other score, over the largest |score|
+    scale = 1
+    for p in range(n):
+        if scores[p] > scale:
+            scale = scores[p]
+        elif -scores[p] > scale:
+            scale = -scores[p]
+    for p in range(n):
+        best = -2147483647
+        for q in range(n):
+            if q != p and scores[q] > best:
+                best = scores[q]
+        m = (scores[p] - best) / <double>scale
+        if m > 1.0:
+            m = 1.0
+        elif m < -1.0:
+            m = -1.0
+        reward[p] = 0.5 + 0.5 * m
+
+
+def split_rng(uint64_t state):
+    """Advance a uint64 splitmix64 stream: returns (new_state, 64 random bits)."""
+    cdef uint64_t s = state
+    cdef uint64_t value = rng_next(&s)
+    return s, value
+
+
+cdef class Searcher:
+    """A reusable SO-ISMCTS search (keeps its node pool between searches).
+
+    ``search(state, iterations=None, time=None, seed=0, resample=True)`` runs one
+    search from ``state`` (never modified) for the player to act; then
+    ``root_stats()``, ``best_action()`` and ``principal_variation(action)`` read
+    the tree until the next search.
+    """
+
+    def __cinit__(self):
+        self.nodes = NULL
+        self.n_nodes = 0
+        self.capacity = 0
+        self.mark = NULL
+        self.tried = NULL
+        self.root_rank = NULL
+        self.root_score = NULL
+        self.n_actions = 0
+        self.stamp = 0
+
+    def __init__(self, double c=0.7, reward="rank", int max_depth=0):
+        if reward not in REWARDS:
+            raise BoardlabError(f"unknown reward {reward!r} (known: rank, margin)")
+        self.c = c
+        self.reward_mode = REWARDS[reward]
+        self.max_depth = max_depth
+
+    def __dealloc__(self):
+        free(self.nodes)
+        free(self.mark)
+        free(self.tried)
+        free(self.root_rank)
+        free(self.root_score)
+
+    def __reduce__(self):
+        # A searcher is scratch memory: pickling gives a fresh one with the same settings.
+        return (_new_searcher, (self.c, self.reward_mode, self.max_depth))
+
+    cdef int _ensure_actions(self, int n_actions) except -1:
+        if n_actions <= self.n_actions:
+            return 0
+        free(self.mark); free(self.tried); free(self.root_rank); free(self.root_score)
+        self.mark = <int64_t*>malloc(n_actions * sizeof(int64_t))
+        self.tried = <int64_t*>malloc(n_actions * sizeof(int64_t))
+        self.root_rank = <double*>malloc(n_actions * sizeof(double))
+        self.root_score = <double*>malloc(n_actions * MAX_PLAYERS * sizeof(double))
+        if not (self.mark and self.tried and self.root_rank and self.root_score):
+            self.n_actions = 0
+            raise MemoryError("ismcts: cannot allocate per-action tables")
+        memset(self.mark, 0, n_actions * sizeof(int64_t))
+        memset(self.tried, 0, n_actions * sizeof(int64_t))
+        self.stamp = 0
+        self.n_actions = n_actions
+        return 0
+
+    cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil:
+        cdef int32_t i
+        cdef Node* grown
+        cdef int32_t cap
+        if self.n_nodes == self.capacity:
+            if self.capacity >= 0x40000000:
+                return -1
+            cap = self.capacity * 2 if self.capacity else 1024
+            grown = <Node*>realloc(self.nodes, cap * sizeof(Node))
+            if grown == NULL:
+                return -1
+            self.nodes = grown
+            self.capacity = cap
+        i = self.n_nodes
+        self.n_nodes += 1
+        self.nodes[i].parent = parent
+        self.nodes[i].first_child = -1
+        self.nodes[i].next_sibling = -1
+        self.nodes[i].action = action
+        self.nodes[i].player = player
+        self.nodes[i].visits = 0
+        self.nodes[i].avail = 0
+        self.nodes[i].reward = 0.0
+        if parent >= 0:
+            self.nodes[i].next_sibling = self.nodes[parent].first_child
+            self.nodes[parent].first_child = i
+        return i
+
+    cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds,
+                   bint resample) noexcept nogil:
+        """The search loop: iterations from ``root`` (resampled each time if ``resample``)."""
+        cdef int legal[MAX_LEGAL]
+        cdef double rank[MAX_PLAYERS]
+        cdef double reward[MAX_PLAYERS]
+        cdef int scores[MAX_PLAYERS]
+        cdef Node* nodes
+        cdef int32_t node, child, best, created
+        cdef int n, i, k, a, p, depth, first_action, n_avail
+        cdef int64_t st
+        cdef double value, best_value, start = _now(), cc = self.c
+        cdef long it = 0
+        cdef int np = self.num_players, root_player = self.root_player
+        while max_iterations < 0 or it < max_iterations:
+            if max_seconds > 0 and (it & 15) == 0 and _now() - start >= max_seconds:
+                break
+            s.c_copy_from(root)
+            if resample:
+                s.c_resample_hidden(root_player, &self.rng)
+            node = 0
+            depth = 0
+            first_action = -1
+            # --- selection / expansion
+            while not s.c_is_terminal():
+                if self.max_depth > 0 and depth >= self.max_depth:
+                    break
+                p = s.c_current_player()
+                n = s.c_legal_actions(legal)
+                self.stamp += 1
+                st = self.stamp
+                for i in range(n):
+                    self.mark[legal[i]] = st
+                nodes = self.nodes
+                n_avail = 0
+                best = -1
+                best_value = -INFINITY
+                child = nodes[node].first_child
+                while child >= 0:
+                    a = nodes[child].action
+                    if self.mark[a] == st:
+                        self.tried[a] = st
+                        n_avail += 1
+                        nodes[child].avail += 1
+                        if nodes[child].visits == 0:
+                            value = INFINITY
+                        else:
+                            value = (nodes[child].reward / nodes[child].visits
+                                     + cc * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
+                        if value > best_value:
+                            best_value = value
+                            best = child
+                    child = nodes[child].next_sibling
+                if n_avail < n:
+                    # expand one untried action, chosen uniformly
+                    k = rng_below(&self.rng, n - n_avail)
+                    for i in range(n):
+                        if self.tried[legal[i]] != st:
+                            if k == 0:
+                                a = legal[i]
+                                break
+                            k -= 1
+                    created = self._new_node(node, a, p)
+                    if depth == 0:
+                        first_action = a
+                    s.c_apply(a)
+                    if created < 0:          # out of memory: keep the tree as is
+                        self.out_of_memory = True
+                    else:
+                        node = created
+                        self.nodes[node].avail = 1
+                    break
+                node = best
+                a = self.nodes[node].action
+                if depth == 0:
+                    first_action = a
+                s.c_apply(a)
+                depth += 1
+            # --- simulation
+            if not s.c_is_terminal():
+                s.c_playout(&self.rng)
+            _rewards(s, self.reward_mode, np, rank, scores, reward)
+            # --- back-propagation
+            nodes = self.nodes
+            while node > 0:
+                nodes[node].visits += 1
+                nodes[node].reward += reward[nodes[node].player]
+                node = nodes[node].parent
+            nodes[0].visits += 1
+            if first_action >= 0:
+                self.root_rank[first_action] += rank[root_player]
+                for p in range(np):
+                    self.root_score[first_action * MAX_PLAYERS + p] += scores[p]
+            it += 1
+        self.seconds = _now() - start
+        return it
+
+    def search(self, GameState state not None, iterations=None, time=None, seed=0, bint resample=True):
+        """Search from ``state`` for the player to act; returns the number of iterations run.
+
+        Budget: ``iterations`` and/or ``time`` (seconds), whichever ends first
+        (1000 iterations if neither).  ``seed`` is a uint64 seeding the search's
+        own RNG.  With ``resample=False`` the search determinizes once and builds
+        a perfect-information tree of that world (one PIMC tree).
+        """
+        if state.c_is_terminal():
+            raise BoardlabError("ismcts: cannot search a finished game")
+        cdef long max_it = -1 if iterations is None else int(iterations)
+        cdef double max_s = 0.0 if time is None else float(time)
+        if iterations is None and time is None:
+            max_it = 1000
+        self._ensure_actions(int(type(state).num_distinct_actions))
+        memset(self.root_rank, 0, self.n_actions * sizeof(double))
+        memset(self.root_score, 0, self.n_actions * MAX_PLAYERS * sizeof(double))
+        if self.scratch is None or type(self.scratch) is not type(state):
+            self.scratch = state.c_clone()
+        self.scratch.num_players = state.num_players
+        self.rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        self.root_player = state.c_current_player()
+        self.num_players = state.num_players
+        self.out_of_memory = False
+        self.n_nodes = 0
+        if max_it >= 0 and self.capacity < max_it + 1:
+            self._reserve(max_it + 1)
+        self._new_node(-1, -1, -1)
+        cdef GameState root = state
+        cdef GameState scratch = self.scratch
+        if not resample:
+            self.world = state.c_clone()
+            self.world.c_resample_hidden(self.root_player, &self.rng)
+            root = self.world
+        with nogil:
+            self.iterations_done = self._run(root, scratch, max_it, max_s, resample)
+        return self.iterations_done
+
+    def _reserve(self, long count):
+        cdef Node* grown
+        if count > 0x40000000:
+            count = 0x40000000
+        if count <= self.capacity:
+            return
+        grown = <Node*>realloc(self.nodes, count * sizeof(Node))
+        if grown != NULL:
+            self.nodes = grown
+            self.capacity = count
+
+    # ---- reading the tree ---------------------------------------------------------
+    @property
+    def node_count(self):
+        return self.n_nodes
+
+    @property
+    def memory_bytes(self):
+        """Bytes held by the node pool and per-action tables."""
+        return self.capacity * sizeof(Node) + self.n_actions * (2 * sizeof(int64_t) + (1 + MAX_PLAYERS) * sizeof(double))
+
+    def root_stats(self):
+        """One dict per root child: action, visits, avail, mean_reward, win_prob, mean_scores (list)."""
+        out = []
+        if self.n_nodes == 0:
+            return out
+        cdef int32_t child = self.nodes[0].first_child
+        cdef int a, p
+        while child >= 0:
+            a = self.nodes[child].action
+            v = self.nodes[child].visits
+            out.append({
+                "action": a,
+                "visits": v,
+                "avail": self.nodes[child].avail,
+                "reward_sum": self.nodes[child].reward,
+                "rank_sum": self.root_rank[a],
+                "score_sums": [self.root_score[a * MAX_PLAYERS + p] for p in range(self.num_players)],
+            })
+            child = self.nodes[child].next_sibling
+        out.sort(key=lambda d: d["action"])
+        return out
+
+    def best_action(self):
+        """Most-visited root child (ties: higher mean reward, then lower action)."""
+        cdef int32_t child = self.nodes[0].first_child if self.n_nodes else -1
+        cdef int32_t best = -1
+        cdef double mean, best_mean = -1.0
+        while child >= 0:
+            mean = self.nodes[child].reward / self.nodes[child].visits if self.nodes[child].visits else 0.0
+            if best < 0 or self.nodes[child].visits > self.nodes[best].visits or (
+                    self.nodes[child].visits == self.nodes[best].visits and (
+                        mean > best_mean or (mean == best_mean and self.nodes[child].action < self.nodes[best].action))):
+                best = child
+                best_mean = mean
+            child = self.nodes[child].next_sibling
+        if best < 0:
+            raise BoardlabError("ismcts: the search has no root child (budget too small?)")
+        return self.nodes[best].action
+
+    def principal_variation(self, int action, int length=6):
+        """Actions of the most-visited line starting with root action ``action`` (at most ``length``)."""
+        cdef int32_t node = self.nodes[0].first_child if self.n_nodes else -1
+        cdef int32_t child, best
+        while node >= 0 and self.nodes[node].action != action:
+            node = self.nodes[node].next_sibling
+        line = []
+        while node >= 0 and len(line) < length:
+            line.append(self.nodes[node].action)
+            best = -1
+            child = self.nodes[node].first_child
+            while child >= 0:
+                if best < 0 or self.nodes[child].visits > self.nodes[best].visits or (
+                        self.nodes[child].visits == self.nodes[best].visits
+                        and self.nodes[child].action < self.nodes[best].action):
+                    best = child
+                child = self.nodes[child].next_sibling
+            node = best
+        return line
+
+
+def _new_searcher(c, reward_mode, max_depth):
+    name = "rank" if reward_mode == REWARD_RANK else "margin"
+    return Searcher(c, name, max_depth)
+
+
+# ---- simple baselines ---------------------------------------------------------------
+
+def random_action(GameState state not None, uint64_t seed):
+    """A uniformly random legal action, drawn from ``seed``."""
+    cdef int legal[MAX_LEGAL]
+    cdef int n = state.c_legal_actions(legal)
+    cdef uint64_t rng = seed
+    if n == 0:
+        raise BoardlabError("random: no legal action (game over?)")
+    return legal[rng_below(&rng, n)]
+
+
+def greedy_action(GameState state not None, uint64_t seed, int playouts=4, reward="margin"):
+    """Greedy baseline on one determinization drawn from ``seed``.
+
+    For each legal action: apply it on a copy of the determinized state and
+    measure the acting player's immediate score gain.  Among the actions with
+    the best gain, tie-break by the mean reward (``reward``: margin or rank) of
+    ``playouts`` uniformly random playouts after the action; remaining ties go
+    to the first action in legal order.
+    """
+    cdef int legal[MAX_LEGAL]
+    cdef int tied[MAX_LEGAL]
+    cdef int before[MAX_PLAYERS]
+    cdef int after[MAX_PLAYERS]
+    cdef double rank[MAX_PLAYERS]
+    cdef double rew[MAX_PLAYERS]
+    cdef uint64_t rng = seed
+    cdef int mode = REWARDS[reward]
+    cdef int n, i, j, p, gain, best_gain, n_tied = 0, best
+    cdef double value, best_value
+    n = state.c_legal_actions(legal)
+    if n == 0:
+        raise BoardlabError("greedy: no legal action (game over?)")
+    if n == 1:
+        return legal[0]
+    p = state.c_current_player()
+    cdef GameState world = state.c_clone()
+    cdef GameState s = state.c_clone()
+    cdef GameState after_state = state.c_clone()
+    with nogil:
+        world.c_resample_hidden(p, &rng)
+        world.c_scores(before)
+        best_gain = -2147483647
+        for i in range(n):
+            s.c_copy_from(world)
+            s.c_apply(legal[i])
+            s.c_scores(after)
+            gain = after[p] - before[p]
+            if gain > best_gain:
+                best_gain = gain
+                n_tied = 0
+            if gain == best_gain:
+                tied[n_tied] = legal[i]
+                n_tied += 1
+        best = tied[0]
+        if n_tied > 1 and playouts > 0:
+            best_value = -INFINITY
+            for i in range(n_tied):
+                after_state.c_copy_from(world)
+                after_state.c_apply(tied[i])
+                value = 0.0
+                for j in range(playouts):
+                    s.c_copy_from(after_state)
+                    s.c_playout(&rng)
+                    _rewards(s, mode, s.num_players, rank, after, rew)
+                    value += rew[p]
+                if value > best_value:
+                    best_value = value
+                    best = tied[i]
+    return best
+
+
+def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank"):
+    """Run one ISMCTS search of ``iterations`` from ``state``; returns a dict with
+    ``iterations_per_second``, ``seconds``, ``nodes``, ``memory_bytes`` (node pool
+    and tables) and ``node_bytes``."""
+    cdef Searcher searcher = Searcher(c, reward)
+    searcher.search(state, iterations=iterations, seed=seed)
+    return {
+        "iterations": searcher.iterations_done,
+        "seconds": searcher.seconds,
+        "iterations_per_second": searcher.iterations_done / searcher.seconds if searcher.seconds > 0 else float("inf"),
+        "nodes": searcher.n_nodes,
+        "memory_bytes": searcher.memory_bytes,
+        "node_bytes": sizeof(Node),
+    }
+
+
+def bench_iterations(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank"):
+    """ISMCTS iterations per second (one core) of one search of ``iterations`` from ``state``."""
+    return bench_search(state, iterations, seed, c, reward)["iterations_per_second"]

@@ -1,0 +1,112 @@
+"""Agent specs, errors, determinism, purity (no mutation), pickling."""
+import pickle
+
+import numpy as np
+import pytest
+
+from engine_c import new_state
+from engine_c.errors import BoardlabError
+from solver.agents import make_agent, parse_agent_spec
+
+ALL_SPECS = ["random", "greedy", "greedy:playouts=2", "flat:iterations=200", "ismcts:iterations=300",
+             "ismcts:iterations=300,c=1.2,reward=margin", "pimc:determinizations=4,iterations=200",
+             "ismcts:time=0.01"]
+
+
+def test_parse_examples():
+    assert parse_agent_spec("ismcts:iterations=2000,c=0.7") == ("ismcts", {"iterations": 2000, "c": 0.7, "reward": "rank"})
+    assert parse_agent_spec("ismcts:time=0.5") == ("ismcts", {"time": 0.5, "c": 0.7, "reward": "rank"})
+    assert parse_agent_spec("random") == ("random", {})
+    assert parse_agent_spec("greedy") == ("greedy", {"playouts": 4})
+    assert parse_agent_spec("flat:iterations=1000")[1]["iterations"] == 1000
+    assert parse_agent_spec("pimc:determinizations=20,iterations=200")[1] == {
+        "determinizations": 20, "iterations": 200, "c": 0.7, "reward": "rank"}
+    assert parse_agent_spec("ismcts:reward=margin") == ("ismcts", {"iterations": 1000, "c": 0.7, "reward": "margin"})
+    assert parse_agent_spec(" ismcts : iterations = 5 ")[1]["iterations"] == 5
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward)"),
+    ("mcts", "unknown agent 'mcts' (known: flat, greedy, ismcts, pimc, random)"),
+    ("random:iterations=3", "unknown agent parameter 'iterations' for random (known: none)"),
+    ("ismcts:iterations=0", "ismcts: parameter iterations must be a positive integer, got '0'"),
+    ("ismcts:iterations=-5", "ismcts: parameter iterations must be a positive integer, got '-5'"),
+    ("ismcts:iterations=many", "ismcts: parameter iterations must be a positive integer, got 'many'"),
+    ("flat:iterations=2.5", "flat: parameter iterations must be a positive integer, got '2.5'"),
+    ("ismcts:time=0", "ismcts: parameter time must be a positive number, got '0'"),
+    ("ismcts:time=nan", "ismcts: parameter time must be a positive number, got 'nan'"),
+    ("ismcts:c=-0.1", "ismcts: parameter c must be a non-negative number, got '-0.1'"),
+    ("ismcts:reward=points", "ismcts: parameter reward must be rank or margin, got 'points'"),
+    ("greedy:playouts=0", "greedy: parameter playouts must be a positive integer, got '0'"),
+    ("pimc:determinizations=0", "pimc: parameter determinizations must be a positive integer, got '0'"),
+    ("ismcts:iterations", "ismcts: expected key=value in agent spec, got 'iterations'"),
+    ("ismcts:c=1,c=2", "ismcts: parameter c given twice"),
+    ("ismcts:", "ismcts: empty parameter list after ':' in 'ismcts:'"),
+    ("", "agent spec must be a non-empty string, got ''"),
+])
+def test_spec_errors_are_one_line(spec, message):
+    with pytest.raises(BoardlabError) as info:
+        make_agent(spec, 0)
+    assert str(info.value) == message
+    assert "\n" not in str(info.value)
+
+
+def _midgame(seed, players=3, moves=4):
+    state = new_state("highcard", players, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    return state
+
+
+@pytest.mark.parametrize("spec", [s for s in ALL_SPECS if "time" not in s])
+def test_same_seed_same_choices(spec):
+    states = [_midgame(seed) for seed in range(6)]
+    a = make_agent(spec, 11)
+    b = make_agent(spec, np.random.SeedSequence(11))   # ints and SeedSequences seed alike
+    assert [a.choose(s) for s in states] == [b.choose(s) for s in states]
+
+
+def test_different_seeds_differ_somewhere():
+    states = [new_state("highcard", 2, seed) for seed in range(20)]
+    first = [make_agent("random", 1).choose(s) for s in states]
+    second = [make_agent("random", 2).choose(s) for s in states]
+    assert first != second
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_choose_is_legal_and_does_not_mutate(spec):
+    agent = make_agent(spec, 5)
+    for seed in range(4):
+        state = _midgame(seed)
+        before = state.to_bytes()
+        action = agent.choose(state)
+        assert state.to_bytes() == before, "the agent changed the state it was given"
+        assert isinstance(action, int) and action in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_agents_pickle_and_continue_identically(spec):
+    agent = make_agent(spec, 3)
+    state = _midgame(1)
+    agent.choose(state)                      # advance the stream and build the node pool
+    copy = pickle.loads(pickle.dumps(agent))
+    if "time" not in spec:
+        assert [copy.choose(_midgame(s)) for s in range(3)] == [agent.choose(_midgame(s)) for s in range(3)]
+
+
+def test_agents_do_not_use_global_rngs():
+    import random
+    state = _midgame(2)
+    np.random.seed(0); random.seed(0)
+    first = make_agent("ismcts:iterations=200", 9).choose(state)
+    np.random.seed(1); random.seed(1)
+    assert make_agent("ismcts:iterations=200", 9).choose(state) == first
+
+
+def test_finished_game_is_refused():
+    state = new_state("highcard", 2, 0)
+    state.playout(1)
+    with pytest.raises(BoardlabError):
+        make_agent("ismcts:iterations=10", 0).choose(state)
