@@ -1,0 +1,144 @@
+"""Best-move analysis: root-parallel SO-ISMCTS with merged root statistics.
+
+``analyse(state, iterations=20000, jobs=2, seed=0)`` runs ``searches``
+independent ISMCTS searches of the position (each with its own seed and its
+own tree), on ``jobs`` threads (the search loop releases the GIL), and merges
+their root statistics by action.
+
+Reproducibility: with an iteration budget the number of searches (default
+``DEFAULT_SEARCHES`` = 8, fewer if there are fewer iterations), the iterations
+of search ``i`` (``iterations // searches``, plus one for the first
+``iterations % searches``) and its seed (``SeedSequence(seed, spawn_key=(i,))``)
+depend only on ``seed``, ``iterations`` and ``searches``, never on ``jobs``:
+the same call gives the same output whatever ``jobs`` is; ``jobs`` only
+changes the wall time.  With a time budget, ``searches`` defaults to ``jobs``
+and every search runs for ``time`` seconds divided by the number of waves
+(``ceil(searches / jobs)``), so the call lasts about ``time`` seconds; results
+then vary with machine load, as any timed search does.
+"""
+import math
+
+import numpy as np
+
+from engine_c.errors import BoardlabError
+from engine_c.game import seed_to_state
+
+from solver import ismcts
+
+DEFAULT_ITERATIONS = 20000
+DEFAULT_SEARCHES = 8
+RENDER_TRIES = 16          # determinizations tried to write a principal variation
+
+
+def _search_one(state, iterations, seconds, seed, c, reward, pv_length):
+    """One independent search: (per-action stats, per-action principal variation as actions)."""
+    searcher = ismcts.Searcher(c, reward)
+    searcher.search(state, iterations=iterations, time=seconds, seed=seed)
+    stats = searcher.root_stats()
+    lines = {s["action"]: searcher.principal_variation(s["action"], max(pv_length, 1)) for s in stats}
+    return stats, lines, searcher.iterations_done, searcher.node_count
+
+
+def _render_line(state, line, seed):
+    """Move strings of an action line, played on determinizations of ``state`` until the
+    first move that is not legal (after chance the tree's line may not apply); the longest
+    rendering over a few determinizations wins."""
+    player = state.current_player()
+    best = []
+    for k in range(RENDER_TRIES):
+        world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 20, k)))
+        moves = []
+        for action in line:
+            if world.is_terminal() or not world.is_legal(action):
+                break
+            moves.append(world.action_to_string(action))
+            world.apply_action(action)
+        if len(moves) > len(best):
+            best = moves
+        if len(best) == len(line):
+            break
+    return best
+
+
+def _check(name, value, kind):
+    if value is None:
+        return None
+    try:
+        number = kind(value)
+    except (TypeError, ValueError):
+        number = None
+    if number is None or isinstance(value, bool) or number != number or number <= 0 or (kind is int and number != value):
+        raise BoardlabError(f"analyse: {name} must be a positive {'integer' if kind is int else 'number'}, got {value!r}")
+    return number
+
+
+def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=0.7, reward="rank", pv_length=6, searches=None):
+    """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
+
+    Returns one dict per root move, most visited first (ties: lower action):
+    ``action`` (int), ``move`` (its notation), ``visits``, ``win_prob`` (mean
+    rank reward of the player to act after that move: 1 first .. 0 last, so
+    the win probability with 2 players), ``expected_score`` (mean final score
+    of the player to act), ``expected_scores`` (every player's), ``mean_reward``
+    (mean of the search reward, ``rank`` or ``margin``) and ``pv``: the
+    most-visited line starting with this move, as move strings (at most
+    ``pv_length``; it may stop early where chance makes the tree's line illegal).
+    Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
+    """
+    if state.is_terminal():
+        raise BoardlabError("analyse: the game is over, there is no move to analyse")
+    iterations = _check("iterations", iterations, int)
+    time = _check("time", time, float)
+    jobs = _check("jobs", jobs, int)
+    searches = _check("searches", searches, int)
+    if reward not in ismcts.REWARDS:
+        raise BoardlabError(f"analyse: reward must be rank or margin, got {reward!r}")
+    if not isinstance(c, (int, float)) or c < 0 or c != c:
+        raise BoardlabError(f"analyse: c must be a non-negative number, got {c!r}")
+    if not isinstance(pv_length, int) or pv_length < 0:
+        raise BoardlabError(f"analyse: pv_length must be a non-negative integer, got {pv_length!r}")
+    if iterations is None and time is None:
+        iterations = DEFAULT_ITERATIONS
+    if searches is None:
+        searches = DEFAULT_SEARCHES if iterations is not None else jobs
+    if iterations is not None:
+        searches = min(searches, iterations)
+    budgets = [None if iterations is None else iterations // searches + (1 if i < iterations % searches else 0)
+               for i in range(searches)]
+    seconds = None if time is None else time / math.ceil(searches / jobs)
+    seeds = [seed_to_state(np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(searches)]
+    tasks = [(state, budgets[i], seconds, seeds[i], float(c), reward, pv_length) for i in range(searches)]
+    if jobs == 1 or searches == 1:
+        results = [_search_one(*task) for task in tasks]
+    else:
+        from joblib import Parallel, delayed
+        results = Parallel(n_jobs=min(jobs, searches), prefer="threads")(delayed(_search_one)(*t) for t in tasks)
+
+    player = state.current_player()
+    merged = {}
+    for stats, lines, _, _ in results:                      # in search order: sums are reproducible
+        for s in stats:
+            entry = merged.setdefault(s["action"], {"visits": 0, "rank": 0.0, "reward": 0.0,
+                                                    "scores": [0.0] * state.num_players,
+                                                    "line": None, "line_visits": -1})
+            entry["visits"] += s["visits"]
+            entry["rank"] += s["rank_sum"]
+            entry["reward"] += s["reward_sum"]
+            entry["scores"] = [a + b for a, b in zip(entry["scores"], s["score_sums"])]
+            if s["visits"] > entry["line_visits"]:
+                entry["line"], entry["line_visits"] = lines[s["action"]], s["visits"]
+    out = []
+    for action in sorted(merged, key=lambda a: (-merged[a]["visits"], a)):
+        entry = merged[action]
+        v = entry["visits"]
+        out.append({
+            "action": int(action),
+            "move": state.action_to_string(action),
+            "visits": int(v),
+            "win_prob": entry["rank"] / v if v else 0.0,
+            "expected_score": entry["scores"][player] / v if v else 0.0,
+            "expected_scores": [x / v if v else 0.0 for x in entry["scores"]],
+            "mean_reward": entry["reward"] / v if v else 0.0,
+            "pv": _render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
+        })
+    return out
