@@ -53,7 +53,7 @@ def games():
               help="Where games run: local processes, or a Dask cluster.")
 @click.option("--address", default=None, help="Dask scheduler address, e.g. tcp://HOST:8786.")
 @click.option("--save-positions", type=int, default=0, metavar="K",
-              help="Also save every K-th position of each game as JSON under OUT/positions/.")
+              help="Also save every K-th position of each game as JSON under OUT/_positions/.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
 def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, backend, address,
              save_positions, progress):

@@ -9,7 +9,7 @@ stream and each seat's agent stream are children of
 results do not depend on ``--jobs``, the backend or the order games finish.
 
 Crash safety: every finished game is appended (and flushed) to
-``journal.jsonl`` in the output directory; rows are moved into Parquet part
+``_journal.jsonl`` in the output directory; rows are moved into Parquet part
 files every few hundred games and at the end. ``--resume`` reads both and plays
 only the missing games. The layout is documented in docs/results.md.
 """
@@ -29,8 +29,10 @@ import numpy as np
 from engine_c import new_state, state_class
 from engine_c.errors import BoardlabError
 
-MANIFEST = "manifest.json"
-JOURNAL = "journal.jsonl"
+# Names starting with "_" are skipped by pandas/pyarrow when reading the directory as a dataset.
+MANIFEST = "_manifest.json"
+JOURNAL = "_journal.jsonl"
+POSITIONS = "_positions"
 SEARCH_AGENTS = ("ismcts", "pimc", "flat")
 
 
@@ -320,7 +322,7 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     """Play the run's missing games, streaming rows to ``out``; return all rows as a DataFrame.
 
     ``save_positions`` = K > 0 also writes every K-th position of each game to
-    ``out/positions/`` (by the worker process, so with a remote Dask cluster the
+    ``out/_positions/`` (by the worker process, so with a remote Dask cluster the
     files land on the workers' disks).
     """
     import joblib
@@ -336,7 +338,7 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
         raise BoardlabError(f"--save-positions must be non-negative, got {save_positions}")
     positions_dir = None
     if save_positions:
-        positions_dir = str(Path(out) / "positions")
+        positions_dir = str(Path(out) / POSITIONS)
         Path(positions_dir).mkdir(exist_ok=True)
     size = chunk_size or default_chunk_size(config, jobs)
     chunks = [todo[k:k + size] for k in range(0, len(todo), size)]

@@ -60,7 +60,7 @@ def test_results_identical_whatever_jobs(tmp_path):
     # the stored dataset reads back whole with pandas
     stored = pd.read_parquet(tmp_path / "one.parquet")
     pd.testing.assert_frame_equal(_comparable(stored), _comparable(one), check_dtype=False)
-    manifest = json.loads((tmp_path / "one.parquet" / "manifest.json").read_text())
+    manifest = json.loads((tmp_path / "one.parquet" / "_manifest.json").read_text())
     assert manifest["status"] == "complete" and manifest["settings"]["agents"] == ["random", "greedy"]
 
 
@@ -88,13 +88,14 @@ def test_existing_run_is_not_overwritten_and_resume_checks_settings(tmp_path):
 @pytest.mark.slow
 def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     out = tmp_path / "killed.parquet"
-    games = 40
+    games = 30
+    agents = ("random", "ismcts:iterations=30")       # slow enough (about 0.2 s a game) to kill mid-run
     command = [sys.executable, "-m", "solver.cli", "simulate", "--game", GAME, "--players", "2",
-               "--agent", "random", "--agent", "greedy", "--games", str(games), "--seed", "5",
+               "--agent", agents[0], "--agent", agents[1], "--games", str(games), "--seed", "5",
                "--out", str(out), "--no-progress"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                cwd=os.getcwd(), start_new_session=True)
-    journal = out / "journal.jsonl"
+    journal = out / "_journal.jsonl"
     deadline = time.time() + 120
     while time.time() < deadline:
         if journal.exists() and journal.read_text().count("\n") >= 3:
@@ -107,8 +108,8 @@ def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     assert finished_lines >= 3 or partial is not None
     assert finished_lines + (0 if partial is None else partial["game_index"].nunique()) < games, \
         "the run finished before it was killed; the test proves nothing"
-    resumed = run(_config(agents=("random", "greedy"), games=games, seed=5), out, resume=True)
-    fresh = run(_config(agents=("random", "greedy"), games=games, seed=5), tmp_path / "fresh.parquet")
+    resumed = run(_config(agents=agents, games=games, seed=5), out, resume=True)
+    fresh = run(_config(agents=agents, games=games, seed=5), tmp_path / "fresh.parquet", jobs=2)
     assert sorted(resumed["game_index"].unique()) == list(range(games))
     assert len(resumed) == 2 * games
     pd.testing.assert_frame_equal(_comparable(resumed), _comparable(fresh))

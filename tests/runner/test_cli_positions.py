@@ -1,0 +1,102 @@
+"""boardlab position / suggest / report from the command line, and their bad input."""
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+
+def _boardlab(*args):
+    return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True)
+
+
+def _one_line_error(result, message):
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+@pytest.fixture(scope="module")
+def position_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("pos") / "pos.json"
+    result = _boardlab("position", "--game", "burgundy", "--players", "3", "--seed", "4",
+                       "--random-moves", "5", "--out", str(path))
+    assert result.returncode == 0, result.stderr
+    return path
+
+
+def test_position_is_reproducible(position_file, tmp_path):
+    again = tmp_path / "again.json"
+    assert _boardlab("position", "--game", "burgundy", "--players", "3", "--seed", "4",
+                     "--random-moves", "5", "--out", str(again)).returncode == 0
+    assert again.read_text() == position_file.read_text()
+    assert json.loads(position_file.read_text())["game"] == "burgundy"
+
+
+def test_suggest_ranks_moves_as_json(position_file):
+    result = _boardlab("suggest", "--game", "burgundy", "--position", str(position_file),
+                       "--iterations", "300", "--jobs", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    candidates = data["candidates"]
+    assert candidates and all({"move", "visits", "win_prob", "expected_score", "pv"} <= set(c) for c in candidates)
+    visits = [c["visits"] for c in candidates]
+    assert visits == sorted(visits, reverse=True)
+    assert 0 <= candidates[0]["win_prob"] <= 1
+
+
+def test_suggest_table(position_file):
+    result = _boardlab("suggest", "--game", "burgundy", "--position", str(position_file), "--iterations", "200")
+    assert result.returncode == 0, result.stderr
+    assert "to move" in result.stdout and "win prob" in result.stdout
+
+
+def test_suggest_bad_inputs(position_file, tmp_path):
+    _one_line_error(_boardlab("suggest", "--game", "burgundy", "--position", str(tmp_path / "none.json")),
+                    "no such position file")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    _one_line_error(_boardlab("suggest", "--game", "burgundy", "--position", str(broken)), "not valid JSON")
+    _one_line_error(_boardlab("suggest", "--game", "sanjuan", "--position", str(position_file)),
+                    "not 'sanjuan'")
+    data = json.loads(position_file.read_text())
+    data["bogus_field"] = 1
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps(data))
+    _one_line_error(_boardlab("suggest", "--game", "burgundy", "--position", str(odd)), "bogus_field")
+    _one_line_error(_boardlab("suggest", "--game", "burgundy", "--position", str(position_file),
+                              "--iterations", "0"), "--iterations must be positive")
+
+
+def test_suggest_refuses_a_finished_game(tmp_path):
+    from engine_c import new_state
+
+    state = new_state("burgundy", 2, 9)
+    state.playout(9)
+    finished = tmp_path / "finished.json"
+    finished.write_text(state.to_json())
+    _one_line_error(_boardlab("suggest", "--game", "burgundy", "--position", str(finished)), "is over")
+
+
+def test_report_bad_inputs(tmp_path):
+    _one_line_error(_boardlab("report", str(tmp_path / "missing.parquet"), "--out", str(tmp_path / "r")),
+                    "missing.parquet")
+    foreign = tmp_path / "foreign.parquet"
+    pd.DataFrame({"x": [1, 2]}).to_parquet(foreign)
+    _one_line_error(_boardlab("report", str(foreign), "--out", str(tmp_path / "r")), "foreign.parquet")
+    empty = tmp_path / "empty.parquet"
+    pd.DataFrame({"game": pd.Series([], dtype=str)}).to_parquet(empty)
+    _one_line_error(_boardlab("report", str(empty), "--out", str(tmp_path / "r")), "empty.parquet")
+
+
+def test_simulate_then_report(tmp_path):
+    run_dir = tmp_path / "run.parquet"
+    assert _boardlab("simulate", "--game", "burgundy", "--agent", "random", "--agent", "greedy", "--games", "6",
+                     "--out", str(run_dir), "--save-positions", "40").returncode == 0
+    assert list((run_dir / "_positions").glob("*.json"))
+    result = _boardlab("report", str(run_dir), "--out", str(tmp_path / "report"))
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert "<img" in page and "seat" in page.lower()
