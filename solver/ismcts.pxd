@@ -40,7 +40,8 @@ cdef class Searcher:
     cdef readonly int num_players
     cdef readonly long iterations_done
     cdef readonly double seconds
-    cdef readonly bint out_of_memory
+    cdef readonly bint out_of_memory     # the pool hit max_nodes or realloc failed: tree stopped growing
+    cdef readonly int32_t max_nodes
     cdef GameState scratch
     cdef GameState world                # the fixed determinization (PIMC mode)
 

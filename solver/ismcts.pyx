@@ -33,6 +33,7 @@ from engine_c.errors import BoardlabError
 
 REWARDS = {"rank": REWARD_RANK, "margin": REWARD_MARGIN}
 NODE_BYTES = sizeof(Node)
+DEFAULT_MAX_NODES = 1 << 25      # 33.5M nodes = 1.34 GB; beyond it the tree stops growing
 
 
 cdef inline double _now() noexcept nogil:
@@ -99,9 +100,12 @@ cdef class Searcher:
         self.n_actions = 0
         self.stamp = 0
 
-    def __init__(self, double c=0.7, reward="rank", int max_depth=0):
+    def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES):
         if reward not in REWARDS:
             raise BoardlabError(f"unknown reward {reward!r} (known: rank, margin)")
+        if not 2 <= max_nodes <= 0x7FFFFFFF:
+            raise BoardlabError(f"max_nodes must be 2..2^31-1, got {max_nodes}")
+        self.max_nodes = max_nodes
         self.c = c
         self.reward_mode = REWARDS[reward]
         self.max_depth = max_depth
@@ -115,7 +119,7 @@ cdef class Searcher:
 
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
-        return (_new_searcher, (self.c, self.reward_mode, self.max_depth))
+        return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -137,16 +141,18 @@ cdef class Searcher:
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil:
         cdef int32_t i
         cdef Node* grown
-        cdef int32_t cap
+        cdef int64_t cap
+        if self.n_nodes >= self.max_nodes:
+            return -1
         if self.n_nodes == self.capacity:
-            if self.capacity >= 0x40000000:
-                return -1
-            cap = self.capacity * 2 if self.capacity else 1024
+            cap = <int64_t>self.capacity * 2 if self.capacity else 1024
+            if cap > self.max_nodes:
+                cap = self.max_nodes
             grown = <Node*>realloc(self.nodes, cap * sizeof(Node))
             if grown == NULL:
                 return -1
             self.nodes = grown
-            self.capacity = cap
+            self.capacity = <int32_t>cap
         i = self.n_nodes
         self.n_nodes += 1
         self.nodes[i].parent = parent
@@ -285,7 +291,7 @@ cdef class Searcher:
         self.out_of_memory = False
         self.n_nodes = 0
         if max_it >= 0 and self.capacity < max_it + 1:
-            self._reserve(max_it + 1)
+            self._reserve(min(max_it + 1, self.max_nodes))
         self._new_node(-1, -1, -1)
         cdef GameState root = state
         cdef GameState scratch = self.scratch
@@ -299,8 +305,6 @@ cdef class Searcher:
 
     def _reserve(self, long count):
         cdef Node* grown
-        if count > 0x40000000:
-            count = 0x40000000
         if count <= self.capacity:
             return
         grown = <Node*>realloc(self.nodes, count * sizeof(Node))
@@ -378,9 +382,9 @@ cdef class Searcher:
         return line
 
 
-def _new_searcher(c, reward_mode, max_depth):
+def _new_searcher(c, reward_mode, max_depth, max_nodes):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
-    return Searcher(c, name, max_depth)
+    return Searcher(c, name, max_depth, max_nodes)
 
 
 # ---- simple baselines ---------------------------------------------------------------

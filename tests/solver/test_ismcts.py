@@ -125,3 +125,12 @@ def test_greedy_takes_the_immediate_points():
     # the 7 and the 10 both win the prize now; greedy must not throw the hand away
     state = highcard_position()
     assert state.action_to_string(make_agent("greedy", 0).choose(state)) in ("7", "10")
+
+
+def test_node_cap_stops_growth_not_search():
+    searcher = ismcts.Searcher(0.7, "rank", 0, 100)
+    state = new_state("highcard", 2, 5)
+    assert searcher.search(state, iterations=5000, seed=1) == 5000
+    assert searcher.node_count == 100 and searcher.out_of_memory
+    assert searcher.best_action() in state.legal_actions()
+    assert sum(s["visits"] for s in searcher.root_stats()) == 5000
