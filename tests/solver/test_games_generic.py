@@ -13,7 +13,7 @@ from solver import ismcts
 from solver.agents import make_agent
 from solver.search import analyse
 
-GAMES = [("highcard", 2), ("highcard", 3)]
+GAMES = [("highcard", 2), ("highcard", 3), ("burgundy", 2), ("burgundy", 3)]
 SPECS = ["random", "greedy", "flat:iterations=100", "ismcts:iterations=200", "pimc:determinizations=3,iterations=150"]
 
 
