@@ -13,6 +13,8 @@ from engine_c.errors import InvalidPositionError
 TILE_NAMES = D.tile_names()
 TILE_CODE = {name: code for code, name in enumerate(TILE_NAMES) if name}
 TASK_NAMES = ("main", "free", "hall", "slot", "space", "discard", "ship", "goods", "warehouse", "pick", "start")
+# largest allowed (a, b) argument of each pending sub-decision kind; the others take (0, 0)
+PENDING_ARGS = {"slot": (5, 0), "space": (2, 3), "ship": (1, 5), "goods": (5, 0), "pick": (63, 0)}
 TOP_KEYS = ("game", "players", "scenario", "tiebreak", "phase", "round", "over", "rng", "setup_player",
             "turn", "depots", "black_depot", "depot_goods", "round_goods", "goods_pool",
             "supply_coloured", "supply_black", "out_of_game", "bonus_taken", "seats")
@@ -116,8 +118,12 @@ def parse(text):
     for item in pending:
         if not isinstance(item, list) or len(item) != 3 or item[0] not in TASK_NAMES:
             fail(f"bad pending sub-decision {item!r}")
-        _int(item[1], 0, 127, "pending argument")
-        _int(item[2], 0, 127, "pending argument")
+        kind = item[0]
+        a_hi, b_hi = PENDING_ARGS.get(kind, (0, 0))
+        if kind in ("main", "start"):
+            fail(f"{kind!r} cannot be a pending sub-decision")
+        _int(item[1], 0, a_hi, f"first argument of pending {kind!r}")
+        _int(item[2], 0, b_hi, f"second argument of pending {kind!r}")
     pend_tile = code(turn["pending_tile"])
     if (pend_tile != 0) != bool(pending and pending[-1][0] == "discard"):
         fail("pending_tile must be set exactly when a discard is pending")

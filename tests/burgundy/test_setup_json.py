@@ -215,3 +215,20 @@ def test_features_keys():
         assert f["goods_sold"] == sum(s["sold"])
         assert f["workers_taken"] == s["worker_actions"]
         assert sum(f[f"knowledge_{n:02d}"] for n in range(1, 27)) == f["placed_knowledge"]
+
+
+def test_from_json_refuses_bad_pending_decisions():
+    assert "pending 'space'" in invalid(lambda d: d["turn"].update(pending=[["space", 5, 0]]))
+    assert "cannot be a pending" in invalid(lambda d: d["turn"].update(pending=[["main", 0, 0]]))
+    assert "pending_tile" in invalid(lambda d: d["turn"].update(pending=[["discard", 0, 0]]))
+
+
+def test_docs_example_position_loads():
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).parents[2] / "docs" / "burgundy.md").read_text()
+    block = re.search(r"```json\n(.*?)```", text, re.S).group(1)
+    state = state_from_json(block)
+    assert state.current_player() == 0 and state.to_dict() == json.loads(block)
+    state.playout(1)
+    assert state.is_terminal()

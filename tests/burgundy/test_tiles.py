@@ -317,3 +317,33 @@ def test_knowledge_13_not_with_boarding_house():
     state = act(load(d), "die1:place1", "space26")
     s0 = seat(state.to_dict(), 0)
     assert (s0["workers"], s0["silverlings"]) == (4, 0)
+
+
+def test_city_hall_chain_into_a_castle_and_its_free_action():
+    d = building_position("cityhall", dice=(3, 3))
+    put(d, 0, 13, "k3")
+    store(d, 0, 2, "castle")               # 7 (C6) touches 13; the hall ignores the number
+    set_depot(d, 5, 1, "mine")
+    state = act(load(d), "die1:place1", "space12", "hall:place2")
+    assert legal_names(state) == {"space7"}
+    act(state, "space7")
+    names = legal_names(state)
+    assert "castle:take5" in names and "castle:workers" in names
+    act(state, "castle:take5", "slot1")
+    s0 = seat(state.to_dict(), 0)
+    assert s0["storage"][0] == "mine" and s0["estate"]["7"] == "castle"
+    assert s0["dice_used"] == [True, False] and state.to_dict()["turn"]["pending"] == []
+    # city B2 (12) completes: 1 + 10
+    assert vp(state) == 11
+
+
+def test_a_placed_tile_stays_and_storage_tiles_carry_over_phases():
+    d = position(dice=(1, 1))
+    d["round"] = 5
+    d["turn"]["index"] = 1
+    store(d, 0, 2, "k9")
+    put(d, 0, 25, "mine")
+    state = load(d)
+    finish_turn(state)
+    s0 = seat(state.to_dict(), 0)
+    assert s0["storage"][1] == "k9" and s0["estate"]["25"] == "mine"
