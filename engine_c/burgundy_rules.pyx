@@ -14,6 +14,8 @@ cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
     int __builtin_ctzll(unsigned long long) nogil
 
+cdef int NEAR[7][4]          # bit v-1 set: die value v within k steps of value i
+cdef uint64_t REACH[7][4]    # spaces whose die is within k steps (1<->6 wrap) of value v
 cdef int REGION_VP_T[9]
 cdef int PHASE_BONUS_T[5]
 cdef int COLOUR_TOTAL[6]
@@ -62,6 +64,14 @@ def _init_tables():
         DIEMASK[i] = 0
     for j in range(NSP):
         DIEMASK[DIE[j]] |= BIT(j)
+    for i in range(1, 7):
+        for k in range(4):
+            REACH[i][k] = 0
+            NEAR[i][k] = 0
+            for j in range(1, 7):
+                if circ(i, j) <= k:
+                    REACH[i][k] |= DIEMASK[j]
+                    NEAR[i][k] |= 1 << (j - 1)
     for b in range(10):
         for c in range(6):
             COLMASK[b][c] = 0
@@ -413,18 +423,15 @@ cdef bint city_has(BState* s, int p, int j, int code) noexcept nogil:
 cdef uint64_t placeable(BState* s, int p, int code, int src) noexcept nogil:
     """Spaces where stored tile ``code`` may go using die source ``src``."""
     cdef BPlayer* P = &s.pl[p]
-    cdef int c = COLOUR_OF[code], v, free, k
+    cdef int c = COLOUR_OF[code], v, k
     cdef uint64_t m = P.adj & ~P.filled & COLMASK[P.board][c]
-    cdef uint64_t reach, mm
+    cdef uint64_t mm
     if m == 0:
         return 0
     if src < 2:
-        reach = 0
-        free = place_free(P, c)
-        for v in range(1, 7):
-            if die_cost(P, src, v, free) <= P.workers:
-                reach |= DIEMASK[v]
-        m &= reach
+        # steps affordable: the free step (knowledge 9-11) plus 1 (2 with knowledge 8) per worker
+        v = place_free(P, c) + P.workers * (2 if has_k(P, 8) else 1)
+        m &= REACH[P.dice[src]][v if v < 3 else 3]
     if c == COL_BUILDING and not has_k(P, 1):
         mm = m
         while mm:
@@ -617,20 +624,38 @@ cdef bint can_buy(BState* s, int p) noexcept nogil:
     return False
 
 
-cdef int die_actions(BState* s, int p, int src, int* out, int n) noexcept nogil:
+cdef inline int depot_mask(BState* s) noexcept nogil:
+    """Bit d set: numbered depot d holds at least one tile."""
+    cdef int d, m = 0
+    for d in range(NDEPOT):
+        if depot_has(s, d):
+            m |= 1 << d
+    return m
+
+
+cdef int die_actions(BState* s, int p, int src, int* out, int n, int depmask) noexcept nogil:
     """Take / place / sell / workers with die source src (0, 1 own dice; 2 castle)."""
     cdef BPlayer* P = &s.pl[p]
-    cdef int d, k, g, free12 = has_k(P, 12)
-    for d in range(NDEPOT):
-        if depot_has(s, d) and die_cost(P, src, d + 1, free12) <= P.workers:
-            out[n] = A_TAKE + src * 6 + d
-            n += 1
+    cdef int d, k, g, steps, near_take = 63, near_sell = 63, m
+    if src < 2:
+        steps = P.workers * (2 if has_k(P, 8) else 1)
+        if steps > 3:
+            steps = 3
+        near_sell = NEAR[P.dice[src]][steps]
+        steps += has_k(P, 12)
+        near_take = NEAR[P.dice[src]][steps if steps < 3 else 3]
+    m = near_take & depmask
+    while m:
+        d = __builtin_ctzll(m)
+        m &= m - 1
+        out[n] = A_TAKE + src * 6 + d
+        n += 1
     for k in range(3):
         if P.store[k] and placeable(s, p, P.store[k], src):
             out[n] = A_PLACE + src * 3 + k
             n += 1
     for g in range(3):
-        if P.gtype[g] and die_cost(P, src, P.gtype[g], 0) <= P.workers:
+        if P.gtype[g] and (near_sell >> (P.gtype[g] - 1)) & 1:
             out[n] = A_SELL + src * 6 + P.gtype[g] - 1
             n += 1
     out[n] = A_WORK + src
@@ -638,7 +663,7 @@ cdef int die_actions(BState* s, int p, int src, int* out, int n) noexcept nogil:
 
 
 cdef int legal_actions(BState* s, int* out) noexcept nogil:
-    cdef int p, n = 0, kind, a, b, d, k, t, g, j
+    cdef int p, n = 0, kind, a, b, d, k, t, g, j, dm
     cdef BPlayer* P
     cdef uint64_t m
     if s.over:
@@ -657,11 +682,12 @@ cdef int legal_actions(BState* s, int* out) noexcept nogil:
     a = s.ta[s.sp - 1] if s.sp else 0
     b = s.tb[s.sp - 1] if s.sp else 0
     if kind == K_MAIN:
+        dm = depot_mask(s)
         if not P.used[0]:
-            n = die_actions(s, p, 0, out, n)
+            n = die_actions(s, p, 0, out, n, dm)
         # two equal unused dice: using either is the same move, offer the first only
         if not P.used[1] and (P.used[0] or P.dice[0] != P.dice[1]):
-            n = die_actions(s, p, 1, out, n)
+            n = die_actions(s, p, 1, out, n, dm)
         if can_buy(s, p):
             for k in range(NBLACK):
                 if s.black[k]:
@@ -677,7 +703,7 @@ cdef int legal_actions(BState* s, int* out) noexcept nogil:
             out[n] = A_PASS
             n += 1
     elif kind == K_FREE:
-        n = die_actions(s, p, 2, out, n)
+        n = die_actions(s, p, 2, out, n, depot_mask(s))
     elif kind == K_HALL:
         for k in range(3):
             if P.store[k] and placeable(s, p, P.store[k], 3):
