@@ -2,7 +2,8 @@
 """Castles of Burgundy (2011 base game, 2-4 players) behind the shared game interface.
 
 The position is one flat ``BState`` (engine_c/burgundy_types.pxd); the rules live in
-engine_c/burgundy_rules.pyx, the JSON format and its validation in engine_c/burgundy_json.py,
+engine_c/burgundy_rules.pyx (decisions), burgundy_effects.pyx (effects, scoring) and
+burgundy_tables.pyx (C tables), the JSON format and its validation in engine_c/burgundy_json.py,
 the data tables in engine_c/burgundy_data.py.  Documentation: docs/burgundy.md.
 """
 cimport cython
@@ -12,9 +13,9 @@ from libc.stdint cimport uint64_t, int16_t
 from engine_c._rng cimport rng_next, rng_below
 from engine_c.game cimport GameState, MAX_PLAYERS
 from engine_c.burgundy_types cimport *
-from engine_c.burgundy_rules cimport (
-    current_player, legal_actions, apply_action, phase_setup, round_start, put_castle,
-    ranks, playout, final_bonus, placeable, COLMASK, INV_COL, INV_BLACK, NBMASK, COLOUR_OF, popcount)
+from engine_c.burgundy_rules cimport current_player, legal_actions, apply_action, playout
+from engine_c.burgundy_effects cimport phase_setup, round_start, put_castle, ranks, final_bonus, placeable
+from engine_c.burgundy_tables cimport INV_COL, INV_BLACK, NBMASK, COLOUR_OF
 
 import json
 

@@ -126,3 +126,78 @@ ctypedef struct BState:
     int8_t round_goods[5]        # this phase's goods on the round spaces (0 once placed)
     int8_t bonus_taken[6]        # colour bonus tiles already taken (0, 1 large, 2 both)
     BPlayer pl[4]
+
+
+# ---- small inline helpers shared by the rules modules --------------------------------------
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+
+
+cdef inline uint64_t BIT(int j) noexcept nogil:
+    return (<uint64_t>1) << j
+
+
+cdef inline int popcount(uint64_t x) noexcept nogil:
+    return __builtin_popcountll(x)
+
+
+
+cdef inline bint has_k(BPlayer* P, int n) noexcept nogil:
+    return (P.know >> n) & 1
+
+
+cdef inline int circ(int a, int b) noexcept nogil:
+    cdef int d = a - b
+    if d < 0:
+        d = -d
+    if d > 3:
+        d = 6 - d
+    return d
+
+
+cdef inline int die_cost(BPlayer* P, int src, int target, int free) noexcept nogil:
+    """Workers needed to turn die ``src`` into ``target`` (castle/city hall dice are free)."""
+    if src >= 2:
+        return 0
+    cdef int r = circ(P.dice[src], target) - free
+    if r <= 0:
+        return 0
+    if has_k(P, 8):
+        return (r + 1) >> 1
+    return r
+
+
+cdef inline int place_free(BPlayer* P, int colour) noexcept nogil:
+    """Free die steps from knowledge 9 (buildings), 10 (ships, animals), 11 (castles, mines, knowledge)."""
+    if colour == COL_BUILDING:
+        return has_k(P, 9)
+    if colour == COL_SHIP or colour == COL_PASTURE:
+        return has_k(P, 10)
+    return has_k(P, 11)
+
+
+cdef inline int cur(BState* s) noexcept nogil:
+    if s.setup_idx >= 0:
+        return s.setup_idx
+    return s.order[s.turn_idx]
+
+cdef inline void push(BState* s, int kind, int a, int b) noexcept nogil:
+    s.task[s.sp] = kind
+    s.ta[s.sp] = a
+    s.tb[s.sp] = b
+    s.sp += 1
+
+
+cdef inline void pop(BState* s) noexcept nogil:
+    s.sp -= 1
+    s.task[s.sp] = 0
+    s.ta[s.sp] = 0
+    s.tb[s.sp] = 0
+
+
+cdef inline int top(BState* s) noexcept nogil:
+    if s.sp == 0:
+        return K_MAIN
+    return s.task[s.sp - 1]
+
