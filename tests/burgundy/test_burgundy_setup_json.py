@@ -196,6 +196,7 @@ def test_same_seed_same_game():
     a.playout(5)
     b.playout(5)
     assert a == b and a.is_terminal()
+    assert state_from_json(a.to_json()) == a           # a finished game round-trips too
 
 
 def test_features_keys():
