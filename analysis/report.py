@@ -1,0 +1,363 @@
+"""One self-contained HTML report of simulation results.
+
+:func:`write_report` reads the runs, computes every table, draws every figure, writes the PNGs
+and ``index.html`` (figures embedded as base64, tables from ``DataFrame.to_html``) into
+``out_dir``. The output depends only on the input: no clock, no host names, PNGs without
+software metadata, seeded bootstraps.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis import plots, stats
+from analysis.load import load_runs, read_manifest, run_label
+from analysis.ratings import ratings
+from analysis.values import tile_values
+from engine_c.errors import BoardlabError
+
+GAME_TITLES = {"burgundy": "The Castles of Burgundy", "sanjuan": "San Juan"}
+N_BOOT = 200
+SEED = 0
+
+CSS = """
+body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;font-size:0.85em;margin:0.5em 0 1em}
+th,td{border:1px solid #ccc;padding:2px 6px;text-align:right}
+th{background:#f0f0f0}
+td:first-child,th:first-child{text-align:left}
+img{max-width:100%;border:1px solid #eee}
+.note{background:#f8f8f0;border-left:4px solid #c9b458;padding:0.4em 0.8em;font-size:0.9em}
+.warn{background:#fdf0ef;border-left:4px solid #c44e52;padding:0.4em 0.8em;font-size:0.9em}
+pre{background:#f6f6f6;padding:0.5em;font-size:0.8em;overflow-x:auto}
+"""
+
+METHODS = [
+    ("Win rates and shares",
+     "Each game's win goes to the player ranked first after the tie-breaks; if several players "
+     "still share first place each gets 1/k of the win, so win credits in a game sum to 1. "
+     "95% intervals are Wilson score intervals."),
+    ("Seat advantage",
+     "For each player count: the share of games won from each seat with Wilson 95% intervals, "
+     "an exact two-sided binomial test of each seat's share against the fair share 1/n, and a "
+     "chi-square goodness-of-fit test of all seats' wins against equal shares (df = n-1). Mean "
+     "score by seat with normal 95% intervals. This reads as a seat effect only when every seat "
+     "saw the same mix of agents (self-play or rotated seats); the report warns otherwise."),
+    ("Ratings",
+     "Plackett-Luce model of the finishing order (Bradley-Terry with two players), fitted by "
+     "maximum likelihood with Hunter's MM algorithm; shared places are averaged over their "
+     "orders; a weak prior of one virtual game per agent keeps ratings finite. Shown on an "
+     "Elo-like scale (400*log10 of the worth, agents' mean = 0); 95% intervals from a "
+     f"bootstrap over games ({N_BOOT} resamples, seed {SEED})."),
+    ("Tile and card values",
+     "Two regressions over all player rows of a game: ordinary least squares of the final score, "
+     "and a linear probability model of the win credit, on the feature columns plus an "
+     "intercept, one dummy per (player count, seat) and one per agent. Coefficients are points "
+     "(or percentage points of win probability) per tile/card/unit, holding the other features, "
+     "the seat and the agent fixed. 95% intervals use cluster-robust (CR1) standard errors with "
+     "games as clusters. These are associations in self-play, not causal effects: a tile can "
+     "look valuable because strong positions take it, and the controls remove only seat and "
+     "agent differences. With dozens of features, about 1 in 20 intervals of a worthless "
+     "feature will miss zero by chance."),
+    ("Game length, scores, lead changes",
+     "Decisions per game (all players), wall time, lead changes (times the unique score leader "
+     "changed) and the tie-break share per player count; score distributions by agent with "
+     "normal 95% intervals of the mean."),
+]
+
+
+# --------------------------------------------------------------------------- formatting
+
+def _pct(x) -> str:
+    return "" if x is None or not np.isfinite(x) else f"{100 * x:.1f}%"
+
+
+def _ci_pct(lo, hi) -> str:
+    return "" if not (np.isfinite(lo) and np.isfinite(hi)) else f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
+
+
+def _ci(lo, hi, nd=1) -> str:
+    return "" if not (np.isfinite(lo) and np.isfinite(hi)) else f"[{lo:.{nd}f}, {hi:.{nd}f}]"
+
+
+def _num(x, nd=1) -> str:
+    return "" if x is None or not np.isfinite(x) else f"{x:.{nd}f}"
+
+
+def _p(x) -> str:
+    if x is None or not np.isfinite(x):
+        return ""
+    return "<0.001" if x < 0.001 else f"{x:.3f}"
+
+
+def _html_table(df: pd.DataFrame) -> str:
+    return df.to_html(index=False, escape=True, border=0, na_rep="")
+
+
+class _Doc:
+    def __init__(self, out_dir: Path):
+        self.out_dir = out_dir
+        self.parts: list[str] = []
+        self.pngs: list[Path] = []
+
+    def add(self, s: str):
+        self.parts.append(s)
+
+    def h(self, level: int, text: str, anchor: str | None = None):
+        a = f' id="{html.escape(anchor)}"' if anchor else ""
+        self.add(f"<h{level}{a}>{html.escape(text)}</h{level}>")
+
+    def p(self, text: str, cls: str | None = None):
+        c = f' class="{cls}"' if cls else ""
+        self.add(f"<p{c}>{html.escape(text)}</p>")
+
+    def table(self, df: pd.DataFrame):
+        self.add(_html_table(df))
+
+    def figure(self, fig, name: str, alt: str):
+        data = plots.png_bytes(fig)
+        path = self.out_dir / f"{name}.png"
+        path.write_bytes(data)
+        self.pngs.append(path)
+        b64 = base64.b64encode(data).decode("ascii")
+        self.add(f'<p><img src="data:image/png;base64,{b64}" alt="{html.escape(alt)}"></p>')
+
+
+# --------------------------------------------------------------------------- sections
+
+def _overview(doc: _Doc, d: pd.DataFrame):
+    rows = []
+    for n, s in d.groupby("players", sort=True):
+        g = s.drop_duplicates(["run", "game_index"])
+        rows.append({"players": int(n), "games": len(g), "player rows": len(s),
+                     "agents": ", ".join(sorted(s["agent"].unique())),
+                     "runs": ", ".join(sorted(s["run"].unique()))})
+    doc.table(pd.DataFrame(rows))
+
+
+def _win_rates(doc: _Doc, d: pd.DataFrame):
+    w = stats.win_rates(d)
+    doc.table(pd.DataFrame({
+        "players": w["players"], "agent": w["agent"], "n (player-games)": w["n"],
+        "wins": w["wins"].map(lambda x: _num(x, 1)), "win rate": w["win_rate"].map(_pct),
+        "95% CI": [_ci_pct(a, b) for a, b in zip(w["lo"], w["hi"])],
+        "fair share": w["fair"].map(_pct), "mean score": w["mean_score"].map(_num)}))
+    if d["agent"].nunique() == 1:
+        doc.p("Self-play: one agent in every seat, so its win rate is 1/players by construction; "
+              "see the seat advantage below.", "note")
+
+
+def _ratings(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
+    r = ratings(d, n_boot=N_BOOT, seed=SEED)
+    if r.empty:
+        doc.p("No games between different agents: nothing to rate.", "note")
+        return
+    if r["pool"].nunique() > 1:
+        doc.p("Some agents never met (directly or through others); each pool of linked agents "
+              "is rated on its own scale, and ratings in different pools cannot be compared.",
+              "warn")
+    left_out = sorted(set(d["agent"]) - set(r["agent"]))
+    if left_out:
+        doc.p("Seen only in self-play, so not rated: " + ", ".join(left_out) + ".", "note")
+    doc.table(pd.DataFrame({
+        "pool": r["pool"], "agent": r["agent"], "games": r["games"], "win rate": r["win_rate"].map(_pct),
+        "rating": r["rating"].map(lambda x: _num(x, 0)),
+        "95% CI": [_ci(a, b, 0) for a, b in zip(r["lo"], r["hi"])]}))
+    doc.figure(plots.plot_ratings(r, game), f"{slug}_ratings", f"{game} ratings")
+
+
+def _seats(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
+    summ = stats.seat_summary(d)
+    seat0 = "governor" if game == "sanjuan" else "start player"
+    table = pd.DataFrame({
+        "players": summ["players"], "games": summ["games"],
+        f"{seat0} win share": summ["start_win_share"].map(_pct),
+        "95% CI": [_ci_pct(a, b) for a, b in zip(summ["start_lo"], summ["start_hi"])],
+        "fair 1/n": summ["fair"].map(_pct),
+        "binomial p": summ["start_p_binom"].map(_p),
+        "chi-square (all seats)": [f"{_num(c, 2)} (df {int(k)})"
+                                   for c, k in zip(summ["chi2"], summ["chi2_df"])],
+        "chi-square p": summ["chi2_p"].map(_p),
+        "mean score": summ["mean_score"].map(_num),
+        "mean winning score": summ["mean_winning_score"].map(_num)})
+    if game == "burgundy":
+        table.insert(5, "humans: start player wins",
+                     summ["human_start_win_share"].map(lambda x: _pct(x)))
+        table["humans: average score"] = summ["human_mean_score"].map(_num)
+    doc.table(table)
+    if game == "burgundy":
+        doc.p("Human reference (" + stats.HUMAN_SOURCE + "): the start player wins 51% of "
+              "2-player, 32.66% of 3-player and 22.64% of 4-player games; average scores 184.6, "
+              "201.7 and 218.2. The source does not say whether its average is over all players "
+              "or winners, so both our mean score and mean winning score are shown.", "note")
+    if not summ["agents_balanced"].all():
+        bad = ", ".join(str(n) for n in summ.loc[~summ["agents_balanced"], "players"])
+        doc.p(f"Warning ({bad} players): agents were not spread evenly over the seats, so the "
+              "seat figures mix seat and agent effects. See the seat coefficients in the value "
+              "regressions, which control for the agent.", "warn")
+    seats = stats.seat_advantage(d)
+    doc.table(pd.DataFrame({
+        "players": seats["players"], "seat": seats["seat"], "games": seats["games"],
+        "wins": seats["wins"].map(lambda x: _num(x, 1)),
+        "win share": seats["win_share"].map(_pct),
+        "95% CI": [_ci_pct(a, b) for a, b in zip(seats["lo"], seats["hi"])],
+        "binomial p (vs 1/n)": seats["p_binom"].map(_p),
+        "mean score": seats["mean_score"].map(_num),
+        "score 95% CI": [_ci(a, b) for a, b in zip(seats["score_lo"], seats["score_hi"])]}))
+    doc.figure(plots.plot_seat_advantage(d, game), f"{slug}_seat_advantage",
+               f"{game} seat advantage")
+
+
+def _scores(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
+    s = stats.score_summary(d)
+    doc.table(pd.DataFrame({
+        "players": s["players"], "agent": s["agent"], "n": s["n"], "mean": s["mean"].map(_num),
+        "95% CI": [_ci(a, b) for a, b in zip(s["lo"], s["hi"])], "sd": s["sd"].map(_num),
+        "min": s["min"].map(lambda x: _num(x, 0)), "25%": s["p25"].map(_num),
+        "median": s["median"].map(_num), "75%": s["p75"].map(_num),
+        "max": s["max"].map(lambda x: _num(x, 0))}))
+    doc.figure(plots.plot_score_distributions(d, game), f"{slug}_scores",
+               f"{game} score distributions")
+
+
+def _length(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
+    g = stats.game_length(d)
+    doc.table(pd.DataFrame({
+        "players": g["players"], "games": g["games"],
+        "decisions/game": g["turns_mean"].map(_num), "sd": g["turns_sd"].map(_num),
+        "10%-90%": [f"{_num(a, 0)}-{_num(b, 0)}" for a, b in zip(g["turns_p10"], g["turns_p90"])],
+        "seconds/game": g["duration_mean_s"].map(lambda x: _num(x, 2)),
+        "lead changes": g["lead_changes_mean"].map(lambda x: _num(x, 2)),
+        "95% CI": [_ci(a, b, 2) for a, b in zip(g["lead_changes_lo"], g["lead_changes_hi"])],
+        "no lead change": g["no_lead_change_share"].map(_pct),
+        "tie-break decided": g["tiebreak_share"].map(_pct),
+        "winning score": g["winning_score_mean"].map(_num),
+        "winning margin": g["margin_mean"].map(_num)}))
+    doc.figure(plots.plot_game_length(d, game), f"{slug}_length", f"{game} game length")
+
+
+def _budget(doc: _Doc, d: pd.DataFrame, game: str, slug: str) -> bool:
+    b = stats.budget_table(d)
+    if b.empty:
+        return False
+    doc.h(3, "Search budget")
+    doc.table(pd.DataFrame({
+        "players": b["players"], "agent": b["family"], "iterations": b["iterations"],
+        "n": b["n"], "win rate": b["win_rate"].map(_pct),
+        "95% CI": [_ci_pct(x, y) for x, y in zip(b["lo"], b["hi"])],
+        "mean score": b["mean_score"].map(_num)}))
+    doc.figure(plots.plot_budget(d, game), f"{slug}_budget", f"{game} search budget")
+    return True
+
+
+def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
+    v = tile_values(d)
+    title = {"burgundy": "Tile values", "sanjuan": "Card values"}.get(game, "Feature values")
+    doc.h(3, title)
+    if v.empty:
+        doc.p("No feature columns (f_*) in these results.", "note")
+        return
+    doc.p("Method: OLS of final score and a linear probability model of winning on the feature "
+          "columns, with dummies for seat (per player count) and agent; 95% cluster-robust "
+          "intervals, games as clusters (n=" + f"{int(v['games'].max())} games, "
+          f"{int(v['n'].max())} player rows). Read these as associations in self-play, not "
+          "causal values: the controls remove seat and agent differences only, and with "
+          f"{len(v)} features about {max(1, round(0.05 * len(v)))} interval(s) would exclude 0 "
+          "by chance alone.", "note")
+    shown = v.copy()
+    doc.table(pd.DataFrame({
+        "feature": shown["label"], "mean per player": shown["mean"].map(lambda x: _num(x, 2)),
+        "held by": shown["share"].map(_pct),
+        "score effect (VP)": shown["score_effect"].map(lambda x: _num(x, 2)),
+        "95% CI": [_ci(a, b, 2) for a, b in zip(shown["score_lo"], shown["score_hi"])],
+        "p": shown["score_p"].map(_p),
+        "win effect (pp)": (shown["win_effect"] * 100).map(lambda x: _num(x, 1)),
+        "win 95% CI (pp)": [_ci(100 * a, 100 * b, 1)
+                            for a, b in zip(shown["win_lo"], shown["win_hi"])],
+        "win p": shown["win_p"].map(_p)}))
+    if np.isfinite(v["score_effect"]).any():
+        doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
+
+
+def _runs(doc: _Doc, paths, labels):
+    for path, label in zip(paths, labels):
+        doc.h(3, f"Run {label}")
+        doc.p(f"Source: {path}")
+        m = read_manifest(path)
+        if m is None:
+            doc.p("No manifest.json found.", "note")
+        else:
+            doc.add("<pre>" + html.escape(json.dumps(m, indent=2, sort_keys=True, default=str))
+                    + "</pre>")
+
+
+def write_report(paths, out_dir) -> Path:
+    """Write the analysis of the runs at ``paths`` into ``out_dir``: one PNG per figure and a
+    self-contained ``index.html``. Returns the path of ``index.html``.
+
+    Raises BoardlabError for bad input (missing or empty runs, foreign Parquet files) or an
+    output directory that cannot be written.
+    """
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    paths = [Path(p) for p in paths]
+    df = load_runs(paths)
+    labels = list(df["run"].drop_duplicates())
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BoardlabError(f"{out_dir}: exists and is not a directory")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BoardlabError(f"{out_dir}: cannot create output directory ({exc.strerror})") \
+            from None
+    doc = _Doc(out_dir)
+    games = sorted(df["game"].unique())
+    n_games = int(df.drop_duplicates(["run", "game_index"]).shape[0])
+    doc.h(1, "boardlab report")
+    doc.p(f"{n_games} games from {len(paths)} run(s): {', '.join(map(str, paths))}. "
+          f"Games: {', '.join(GAME_TITLES.get(g, g) for g in games)}.")
+    toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(GAME_TITLES.get(g, g))}</a></li>'
+                  for g in games)
+    doc.add(f'<ul>{toc}<li><a href="#runs">Runs</a></li>'
+            f'<li><a href="#methods">Methods</a></li></ul>')
+    for game in games:
+        d = df[df["game"] == game]
+        slug = "".join(ch if ch.isalnum() else "_" for ch in game)
+        doc.h(2, f"{GAME_TITLES.get(game, game)} ({game})", anchor=game)
+        doc.h(3, "Overview")
+        _overview(doc, d)
+        doc.h(3, "Win rates")
+        _win_rates(doc, d)
+        if d["agent"].nunique() > 1:
+            doc.h(3, "Ratings")
+            _ratings(doc, d, game, slug)
+        doc.h(3, "Governor's seat advantage" if game == "sanjuan" else "Seat advantage")
+        _seats(doc, d, game, slug)
+        doc.h(3, "Scores")
+        _scores(doc, d, game, slug)
+        doc.h(3, "Game length and lead changes")
+        _length(doc, d, game, slug)
+        _budget(doc, d, game, slug)
+        _values(doc, d, game, slug)
+    doc.h(2, "Runs", anchor="runs")
+    _runs(doc, paths, labels)
+    doc.h(2, "Methods", anchor="methods")
+    for title, text in METHODS:
+        doc.add(f"<p><b>{html.escape(title)}.</b> {html.escape(text)}</p>")
+    body = "\n".join(doc.parts)
+    page = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>boardlab report: {html.escape(', '.join(games))}</title>\n"
+            f"<style>{CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+    index = out_dir / "index.html"
+    try:
+        index.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise BoardlabError(f"{index}: cannot write ({exc.strerror})") from None
+    return index

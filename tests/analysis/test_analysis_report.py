@@ -1,0 +1,133 @@
+"""write_report: index.html + PNGs, headings and numbers, deterministic, clear errors."""
+import base64
+import re
+
+import pandas as pd
+import pytest
+
+from analysis import plots, stats
+from analysis.load import load_runs
+from analysis.report import write_report
+from analysis.values import tile_values
+from engine_c.errors import BoardlabError
+
+
+@pytest.fixture(scope="module")
+def report(runs_dir, tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    paths = [runs_dir["a"], runs_dir["b"], runs_dir["c"]]
+    index = write_report(paths, out)
+    return paths, out, index
+
+
+def test_writes_index_and_pngs(report):
+    _, out, index = report
+    assert index == out / "index.html" and index.is_file()
+    pngs = sorted(p.name for p in out.glob("*.png"))
+    for name in ("burgundy_seat_advantage.png", "burgundy_scores.png", "burgundy_values.png",
+                 "burgundy_budget.png", "burgundy_ratings.png", "burgundy_length.png",
+                 "sanjuan_seat_advantage.png", "sanjuan_values.png", "sanjuan_scores.png"):
+        assert name in pngs
+    for p in out.glob("*.png"):
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert b"Software" not in p.read_bytes()[:4000]
+
+
+def test_html_is_self_contained_with_expected_sections(report):
+    _, out, index = report
+    text = index.read_text(encoding="utf-8")
+    headings = re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", text)
+    for h in ("boardlab report", "The Castles of Burgundy (burgundy)", "San Juan (sanjuan)",
+              "Seat advantage", "Governor&#x27;s seat advantage", "Tile values", "Card values",
+              "Ratings", "Search budget", "Scores", "Game length and lead changes", "Runs",
+              "Methods", "Run a", "Run b", "Run c"):
+        assert h in headings, h
+    # every figure embedded, and exactly as written to disk
+    imgs = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
+    assert len(imgs) == len(list(out.glob("*.png")))
+    on_disk = {p.read_bytes() for p in out.glob("*.png")}
+    assert {base64.b64decode(i) for i in imgs} == on_disk
+    assert "<script" not in text and 'src="http' not in text
+    # method notes and the causal caveat
+    assert "cluster-robust" in text and "not causal" in text
+    assert "Plackett-Luce" in text and "Wilson" in text
+    # manifests
+    assert "&quot;status&quot;: &quot;complete&quot;" in text
+
+
+def test_html_numbers_match_the_statistics(report):
+    paths, _, index = report
+    text = index.read_text(encoding="utf-8")
+    df = load_runs(paths)
+    seat = stats.seat_summary(df[df["game"] == "burgundy"]).set_index("players")
+    for n in (2, 3):
+        assert f"{100 * seat.loc[n, 'start_win_share']:.1f}%" in text
+        lo, hi = seat.loc[n, "start_lo"], seat.loc[n, "start_hi"]
+        assert f"[{100 * lo:.1f}%, {100 * hi:.1f}%]" in text
+    # human reference beside it
+    assert "51.0%" in text and "32.7%" in text and "184.6" in text and "201.7" in text
+    gov = stats.seat_summary(df[df["game"] == "sanjuan"]).iloc[0]
+    assert f"{100 * gov['start_win_share']:.1f}%" in text
+    v = tile_values(df[df["game"] == "burgundy"]).set_index("feature")
+    k7 = v.loc["f_knowledge_07"]
+    assert f"{k7['score_effect']:.2f}" in text
+    assert f"[{k7['score_lo']:.2f}, {k7['score_hi']:.2f}]" in text
+    assert "knowledge tile 7" in text and "library" in text
+    games = df.drop_duplicates(["run", "game_index"]).shape[0]
+    assert f"{games} games from 3 run(s)" in text
+
+
+def test_report_is_deterministic(report, tmp_path):
+    paths, out, index = report
+    again = write_report(paths, tmp_path / "again")
+    assert again.read_bytes() == index.read_bytes()
+    for p in out.glob("*.png"):
+        assert (tmp_path / "again" / p.name).read_bytes() == p.read_bytes()
+
+
+def test_bad_inputs_raise_clear_errors(tmp_path, runs_dir):
+    with pytest.raises(BoardlabError, match="no such file"):
+        write_report([tmp_path / "missing.parquet"], tmp_path / "out")
+    foreign = tmp_path / "foreign.parquet"
+    pd.DataFrame({"a": [1]}).to_parquet(foreign)
+    with pytest.raises(BoardlabError, match="missing columns"):
+        write_report([runs_dir["a"], foreign], tmp_path / "out")
+    empty = tmp_path / "empty.parquet"
+    empty.mkdir()
+    with pytest.raises(BoardlabError, match="empty dataset"):
+        write_report(empty, tmp_path / "out")
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    with pytest.raises(BoardlabError, match="not a directory"):
+        write_report(runs_dir["c"], afile)
+
+
+def _check_figure(fig):
+    titles = [fig.get_suptitle()] + [ax.get_title() for ax in fig.axes]
+    assert any(t for t in titles), "no title"
+    assert any("n=" in t for t in titles), "no sample size"
+    for ax in fig.axes:
+        assert ax.get_xlabel(), "axes without x label"
+        # a panel sharing its y axis with a labelled one needs no label of its own
+        assert any(sib.get_ylabel() for sib in ax.get_shared_y_axes().get_siblings(ax)), \
+            "axes without y label"
+    units = " ".join(ax.get_xlabel() + " " + ax.get_ylabel() for ax in fig.axes)
+    assert any(u in units for u in ("(%)", "(VP", "(count)", "points", "iterations"))
+
+
+def test_every_plot_has_title_labels_units_and_n(runs_dir):
+    df = load_runs([runs_dir["a"], runs_dir["b"]])
+    figs = [plots.plot_seat_advantage(df), plots.plot_score_distributions(df),
+            plots.plot_budget(df), plots.plot_game_length(df),
+            plots.plot_tile_values(tile_values(df))]
+    from analysis.ratings import ratings
+    figs.append(plots.plot_ratings(ratings(df, n_boot=20)))
+    for fig in figs:
+        _check_figure(fig)
+        assert plots.png_bytes(fig) == plots.png_bytes(fig)
+    with pytest.raises(BoardlabError, match="iterations"):
+        plots.plot_budget(load_runs(runs_dir["b"]))
+    both = load_runs([runs_dir["a"], runs_dir["c"]])
+    with pytest.raises(BoardlabError, match="several games"):
+        plots.plot_seat_advantage(both)
+    _check_figure(plots.plot_seat_advantage(both, game="sanjuan"))

@@ -1,0 +1,139 @@
+"""Intervals, tests and seat analysis against known values and planted effects."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import stats
+from analysis.synthetic import synthetic_results
+
+
+def test_wilson_known_values():
+    lo, hi = stats.wilson_interval(540, 1000)
+    assert lo == pytest.approx(0.5090, abs=5e-5) and hi == pytest.approx(0.5707, abs=5e-5)
+    lo, hi = stats.wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=5e-5)
+    lo, hi = stats.wilson_interval(10, 10)
+    assert lo == pytest.approx(0.7225, abs=5e-5) and hi == 1.0
+    lo, hi = stats.wilson_interval(np.array([1, 50]), np.array([2, 100]))
+    assert np.allclose(lo, [0.0945, 0.4038], atol=5e-5)
+    assert np.allclose(hi, [0.9055, 0.5962], atol=5e-5)
+    lo, hi = stats.wilson_interval(0, 0)
+    assert math.isnan(lo) and math.isnan(hi)
+
+
+def test_chi2_sf_known_quantiles():
+    # 95% critical values of the chi-square distribution
+    for x, df in [(3.841459, 1), (5.991465, 2), (7.814728, 3), (9.487729, 4), (11.0705, 5)]:
+        assert stats.chi2_sf(x, df) == pytest.approx(0.05, abs=2e-6)
+    assert stats.chi2_sf(0.0, 3) == 1.0
+    assert stats.chi2_sf(6.634897, 1) == pytest.approx(0.01, abs=1e-6)
+
+
+def test_binomial_test_known_values():
+    # reference values from an exact binomial test
+    assert stats.binom_test_two_sided(540, 1000, 0.5) == pytest.approx(0.0124441, rel=1e-5)
+    assert stats.binom_test_two_sided(30, 100, 0.25) == pytest.approx(0.249071, rel=1e-5)
+    assert stats.binom_test_two_sided(0, 10, 0.5) == pytest.approx(0.001953125, rel=1e-9)
+    assert stats.binom_test_two_sided(50, 100, 0.5) == pytest.approx(1.0)
+
+
+def test_bootstrap_is_seeded_and_covers_mean():
+    rng = np.random.default_rng(0)
+    x = rng.normal(10, 2, 400)
+    est, lo, hi = stats.bootstrap_ci(x, n_boot=500, seed=3)
+    assert lo < 10 < hi and lo < est < hi
+    assert stats.bootstrap_ci(x, n_boot=500, seed=3) == (est, lo, hi)
+    assert stats.bootstrap_ci(x, n_boot=500, seed=4) != (est, lo, hi)
+    # cluster bootstrap: duplicated rows within a cluster do not shrink the interval
+    clusters = np.repeat(np.arange(400), 2)
+    e2, lo2, hi2 = stats.bootstrap_ci(np.repeat(x, 2), n_boot=500, seed=3, clusters=clusters)
+    assert (hi2 - lo2) == pytest.approx(hi - lo, rel=0.15)
+
+
+@pytest.mark.parametrize("players,bonus", [(2, 3.0), (3, 5.0), (4, 6.0)])
+def test_seat_advantage_detects_planted_start_bonus(players, bonus):
+    seat_bonus = [bonus] + [0.0] * (players - 1)
+    df = synthetic_results("burgundy", players, 3000, seat_bonus=seat_bonus, seed=11)
+    s = stats.seat_summary(df).iloc[0]
+    assert s["games"] == 3000
+    assert s["start_win_share"] > 1 / players
+    assert s["start_lo"] > 1 / players          # interval excludes the fair share
+    assert s["start_p_binom"] < 1e-3 and s["chi2_p"] < 1e-3
+    assert s["human_start_win_share"] == stats.BURGUNDY_HUMAN_START_WIN[players]
+    assert s["human_mean_score"] == stats.BURGUNDY_HUMAN_MEAN_SCORE[players]
+    seats = stats.seat_advantage(df)
+    assert seats["win_share"].sum() == pytest.approx(1.0)
+    s0 = seats[seats["seat"] == 0].iloc[0]
+    assert s0["score_lo"] > seats[seats["seat"] == 1].iloc[0]["score_hi"] - bonus
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seat_advantage_absent_when_not_planted(players):
+    df = synthetic_results("sanjuan", players, 3000, seed=21)
+    s = stats.seat_summary(df).iloc[0]
+    assert s["start_lo"] < 1 / players < s["start_hi"]
+    assert s["start_p_binom"] > 0.05 and s["chi2_p"] > 0.05
+    assert math.isnan(s["human_start_win_share"])  # no human figures for San Juan
+    seats = stats.seat_advantage(df)
+    assert ((seats["lo"] < 1 / players) & (1 / players < seats["hi"])).all()
+
+
+def test_shared_wins_split_credit():
+    df = synthetic_results("burgundy", 2, 4, seed=0)
+    df["win"] = True
+    df["rank"] = 0
+    d = stats.with_win_credit(df)
+    assert (d["win_credit"] == 0.5).all()
+    assert stats.seat_advantage(df)["win_share"].tolist() == [0.5, 0.5]
+
+
+def test_agents_balance_flag():
+    rotated = synthetic_results("burgundy", 2, 100, agents=["a", "b"], seed=1)
+    fixed = synthetic_results("burgundy", 2, 100, agents=["a", "b"], seed=1, balanced=False)
+    assert stats.agents_balanced_over_seats(rotated)
+    assert not stats.agents_balanced_over_seats(fixed)
+    assert not stats.seat_summary(fixed)["agents_balanced"].iloc[0]
+
+
+def test_win_rates_and_budget():
+    df = synthetic_results("burgundy", 2, 2000, agents=["ismcts:iterations=100",
+                                                         "ismcts:c=0.7,iterations=1000"],
+                           strengths=[0, 15], seed=4)
+    w = stats.win_rates(df).set_index("agent")
+    assert w["n"].tolist() == [2000, 2000]
+    assert w["win_rate"].sum() == pytest.approx(1.0)
+    strong = w.loc["ismcts:c=0.7,iterations=1000"]
+    assert strong["lo"] > 0.5  # logistic(15/15) = 0.73
+    assert strong["lo"] < 1 / (1 + math.exp(-1)) < strong["hi"]
+    assert stats.parse_iterations("ismcts:c=0.7,iterations=1000") == 1000
+    assert stats.parse_iterations("random") is None
+    assert stats.agent_family("ismcts:c=0.7,iterations=1000") == "ismcts:c=0.7"
+    b = stats.budget_table(df)
+    # different families (c=0.7 vs none): no curve with two budgets
+    assert b.empty
+    df["agent"] = df["agent"].str.replace("c=0.7,", "", regex=False)
+    b = stats.budget_table(df)
+    assert b["iterations"].tolist() == [100, 1000] and b["family"].unique().tolist() == ["ismcts"]
+    assert b["win_rate"].iloc[1] > b["win_rate"].iloc[0]
+
+
+def test_game_length_scores_and_lead_changes():
+    df = synthetic_results("sanjuan", 3, 500, agents=["a", "b", "c"], seed=8)
+    g = stats.game_length(df).iloc[0]
+    games = df.drop_duplicates("game_index")
+    assert g["games"] == 500
+    assert g["turns_mean"] == pytest.approx(games["turns"].mean())
+    assert g["lead_changes_mean"] == pytest.approx(games["lead_changes"].mean())
+    assert g["lead_changes_lo"] < g["lead_changes_mean"] < g["lead_changes_hi"]
+    assert 0 <= g["tiebreak_share"] <= 1
+    lc = stats.lead_change_distribution(df)
+    assert lc["games"].sum() == 500 and lc["share"].sum() == pytest.approx(1.0)
+    sc = stats.score_summary(df)
+    assert sc["n"].sum() == 1500
+    assert (sc["lo"] < sc["mean"]).all() and (sc["mean"] < sc["hi"]).all()
+    gt = stats.games_table(df)
+    assert len(gt) == 500 and (gt["margin"] >= 0).all()
+    first = df[df["game_index"] == 0]
+    assert gt.iloc[0]["winning_score"] == first["score"].max()
