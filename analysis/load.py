@@ -1,8 +1,9 @@
 """Reading simulation results (docs/results.md) into one pandas DataFrame.
 
-A run is a Parquet dataset directory ``runs/x.parquet/`` (``part-NNNNNN.parquet`` files plus
-``manifest.json``) or a single Parquet file. :func:`load_runs` reads one or more runs, checks
-that they look like boardlab results, and adds a ``run`` column naming where each row came from.
+A run is a Parquet dataset directory ``runs/x.parquet/`` (``part-NNNNNN.parquet`` files,
+``_manifest.json`` and maybe ``_journal.jsonl``) or a single Parquet file. :func:`load_runs`
+reads one or more runs, checks that they look like boardlab results, and adds a ``run`` column
+naming where each row came from.
 Bad input raises :class:`engine_c.errors.BoardlabError` with a one-line message that names the
 file and the problem.
 """
@@ -24,6 +25,8 @@ REQUIRED_COLUMNS = (
 _INT_COLUMNS = ("players", "game_index", "seat", "agent_index", "score", "rank", "turns",
                 "lead_changes", "seed")
 _BOOL_COLUMNS = ("win", "tiebreak_used")
+MANIFEST_NAMES = ("_manifest.json", "manifest.json")  # the runner writes the first
+JOURNAL = "_journal.jsonl"
 
 
 def _as_paths(paths) -> list[Path]:
@@ -48,11 +51,30 @@ def run_label(path) -> str:
     return name[: -len(".parquet")] if name.endswith(".parquet") and len(name) > 8 else name
 
 
+def _journal_rows(path: Path) -> list[dict]:
+    """Finished games the runner has not yet moved into a part (``_journal.jsonl``: one JSON
+    list of row dicts per line; a line cut short by a kill ends the journal)."""
+    journal = path / JOURNAL
+    rows: list[dict] = []
+    if not journal.is_file():
+        return rows
+    with open(journal, encoding="utf-8") as handle:
+        for line in handle:
+            try:
+                game_rows = json.loads(line)
+            except json.JSONDecodeError:
+                break
+            if isinstance(game_rows, list):
+                rows.extend(r for r in game_rows if isinstance(r, dict))
+    return rows
+
+
 def _read_one(path: Path) -> pd.DataFrame:
     if not path.exists():
         raise BoardlabError(f"{path}: no such file or directory")
     files = _part_files(path) if path.is_dir() else [path]
-    if not files:
+    journal = _journal_rows(path) if path.is_dir() else []
+    if not files and not journal:
         raise BoardlabError(f"{path}: empty dataset (no .parquet part files in the directory)")
     frames = []
     for f in files:
@@ -61,7 +83,11 @@ def _read_one(path: Path) -> pd.DataFrame:
         except Exception as exc:  # pyarrow raises several types for non-Parquet input
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise BoardlabError(f"{f}: not a readable Parquet file ({first})") from None
-    for f, frame in zip(files, frames):
+    sources = list(files)
+    if journal:
+        frames.append(pd.DataFrame(journal))
+        sources.append(path / JOURNAL)
+    for f, frame in zip(sources, frames):
         missing = [c for c in REQUIRED_COLUMNS if c not in frame.columns]
         if missing:
             raise BoardlabError(
@@ -69,7 +95,9 @@ def _read_one(path: Path) -> pd.DataFrame:
     df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     if len(df) == 0:
         raise BoardlabError(f"{path}: empty dataset (no game rows)")
-    return df
+    # a game stored twice (part and journal after a crash) counts once, as the runner does
+    df = df.drop_duplicates(subset=["game_index", "seat"], keep="first")
+    return df.sort_values(["game_index", "seat"], kind="stable").reset_index(drop=True)
 
 
 def _normalise(df: pd.DataFrame, where: Path) -> pd.DataFrame:
@@ -97,7 +125,10 @@ def load_runs(paths) -> pd.DataFrame:
 
     ``paths`` is a path or a list of paths. Rows are concatenated in the order given, with a
     ``run`` column (the file/directory name without ``.parquet``; the full path when two runs
-    share a name). Feature columns missing from some runs are filled with 0.
+    share a name) and a ``deal`` column (the game index, or for a paired run the index of the
+    group of games that share one deal). Finished games still in the runner's
+    ``_journal.jsonl`` are included; a game stored twice counts once. Feature columns missing
+    from some runs are filled with 0.
 
     Raises BoardlabError for a missing path, an empty dataset, a file that is not Parquet, or
     a Parquet file without the required columns.
@@ -112,6 +143,10 @@ def load_runs(paths) -> pd.DataFrame:
     for path, label in zip(paths, labels):
         df = _normalise(_read_one(path), path)
         df.insert(0, "run", label)
+        # games dealt alike (paired runs: ``players`` consecutive games share the deal) form one
+        # ``deal``; intervals resample or cluster whole deals
+        paired = path.is_dir() and _paired(read_manifest(path))
+        df["deal"] = (df["game_index"] // df["players"]) if paired else df["game_index"]
         frames.append(df)
     out = pd.concat(frames, ignore_index=True, sort=False) if len(frames) > 1 else frames[0]
     fcols = [c for c in out.columns if c.startswith("f_")]
@@ -121,18 +156,26 @@ def load_runs(paths) -> pd.DataFrame:
 
 
 def read_manifest(path) -> dict | None:
-    """The ``manifest.json`` of a dataset directory (or beside a single file), or None."""
+    """The run manifest (``_manifest.json``, or ``manifest.json``) of a dataset directory, or
+    of the directory holding a single part file; None if there is none."""
     path = Path(path)
-    candidates = [path / "manifest.json"] if path.is_dir() else [
-        path.with_name(path.name + ".manifest.json"), path.parent / "manifest.json"]
-    for c in candidates:
+    folder = path if path.is_dir() else path.parent
+    for name in MANIFEST_NAMES:
+        c = folder / name
         if c.is_file():
             try:
-                data = json.loads(c.read_text())
+                data = json.loads(c.read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
                 raise BoardlabError(f"{c}: unreadable manifest ({exc})") from None
             return data if isinstance(data, dict) else {"manifest": data}
     return None
+
+
+def _paired(manifest: dict | None) -> bool:
+    if not manifest:
+        return False
+    settings = manifest.get("settings", manifest)
+    return bool(isinstance(settings, dict) and settings.get("paired", False))
 
 
 def game_keys(df: pd.DataFrame) -> pd.Series:

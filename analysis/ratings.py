@@ -12,7 +12,8 @@ averaging over every order of the tied players (weight ``1/k!`` each). A weak pr
 agent that never wins (or never loses) finite: each agent gets ``prior`` virtual two-player games
 (default 1 in all), spread evenly over the other agents and split half won, half lost. Ratings are reported on an Elo-like scale ``400 * log10(g)``,
 centred so the agents' mean is 0: a 400-point gap means 10:1 odds in a two-player game.
-Intervals: percentile bootstrap over games (seeded).
+Intervals: percentile bootstrap over games (seeded); games of a paired run that share a deal
+are resampled together.
 """
 from __future__ import annotations
 
@@ -116,12 +117,13 @@ def _fit(st: _Stages, game_weights=None, prior: float = 1.0, start=None,
 
 
 def plackett_luce(orders, n_items: int, prior: float = 1.0, n_boot: int = 0, seed: int = 0,
-                  level: float = 0.95):
+                  level: float = 0.95, clusters=None):
     """Fit Plackett-Luce worths to finishing orders.
 
     ``orders``: one list per game of ``(item, rank)`` pairs, items ``0..n_items-1``, rank 0 best
     (ties allowed; an item may appear more than once in a game). Returns ``(elo, lo, hi)``
     arrays on the centred Elo-like scale; ``lo``/``hi`` are NaN unless ``n_boot > 0``.
+    The bootstrap resamples games, or whole ``clusters`` (one label per game) when given.
     """
     st = _stages_from_orders(orders, n_items)
     gamma = _fit(st, prior=prior)
@@ -131,10 +133,15 @@ def plackett_luce(orders, n_items: int, prior: float = 1.0, n_boot: int = 0, see
     hi = np.full(n_items, np.nan)
     if n_boot > 0 and st.n_games > 0:
         rng = np.random.default_rng(seed)
+        if clusters is None:
+            codes = np.arange(st.n_games)
+        else:
+            codes = pd.factorize(pd.Series(np.asarray(clusters)), sort=True)[0]
+        n_cl = int(codes.max()) + 1
         boots = np.empty((n_boot, n_items))
         for b in range(n_boot):
-            counts = np.bincount(rng.integers(0, st.n_games, st.n_games),
-                                 minlength=st.n_games).astype(float)
+            counts = np.bincount(rng.integers(0, n_cl, n_cl), minlength=n_cl)[codes] \
+                .astype(float)
             g = _fit(st, counts, prior=prior, start=gamma, tol=1e-7, max_iter=3000)
             e = ELO_SCALE * np.log10(g)
             boots[b] = e - e.mean()
@@ -201,8 +208,9 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
             bounds = np.flatnonzero(np.r_[True, gids[1:] != gids[:-1], True])
             orders = [list(zip(codes[a:b].tolist(), ranks[a:b].tolist()))
                       for a, b in zip(bounds[:-1], bounds[1:])]
+            game_clusters = sub["cluster_id"].to_numpy()[bounds[:-1]]
             elo, lo, hi = plackett_luce(orders, len(items), prior=prior, n_boot=n_boot,
-                                        seed=seed, level=level)
+                                        seed=seed, level=level, clusters=game_clusters)
             stats = sub.groupby(agent_col).agg(games=("game_id", "nunique"),
                                                credit=("win_credit", "sum"))
             for a, i in index.items():

@@ -188,7 +188,8 @@ def _seats(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
         "mean winning score": summ["mean_winning_score"].map(_num)})
     if game == "burgundy":
         table.insert(5, "humans: start player wins",
-                     summ["human_start_win_share"].map(lambda x: _pct(x)))
+                     summ["human_start_win_share"].map(
+                         lambda x: "" if not np.isfinite(x) else f"{100 * x:.2f}%"))
         table["humans: average score"] = summ["human_mean_score"].map(_num)
     doc.table(table)
     if game == "burgundy":
@@ -285,16 +286,37 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
         doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
 
 
-def _runs(doc: _Doc, paths, labels):
+def _runs(doc: _Doc, df: pd.DataFrame, paths, labels):
+    rows, full = [], []
     for path, label in zip(paths, labels):
-        doc.h(3, f"Run {label}")
-        doc.p(f"Source: {path}")
-        m = read_manifest(path)
-        if m is None:
-            doc.p("No manifest.json found.", "note")
-        else:
-            doc.add("<pre>" + html.escape(json.dumps(m, indent=2, sort_keys=True, default=str))
-                    + "</pre>")
+        m = read_manifest(path) or {}
+        st = m.get("settings", m) if isinstance(m.get("settings", m), dict) else {}
+        d = df[df["run"] == label]
+        found = int(d["game_index"].nunique())
+        planned = st.get("games")
+        agents = st.get("agents")
+        rows.append({
+            "run": label, "path": str(path),
+            "game": st.get("game", ", ".join(sorted(d["game"].unique()))),
+            "players": st.get("players", ", ".join(map(str, sorted(d["players"].unique())))),
+            "agents": ", ".join(map(str, agents)) if isinstance(agents, list)
+            else ", ".join(sorted(d["agent"].unique())),
+            "games found": found, "games planned": "" if planned is None else planned,
+            "seed": st.get("seed", ", ".join(map(str, sorted(d["seed"].unique())))),
+            "paired": st.get("paired", ""), "status": m.get("status", "no manifest"),
+            "started": m.get("started", ""), "finished": m.get("finished", "") or "",
+            "version": m.get("boardlab_version", "")})
+        if m and (m.get("status") != "complete"
+                  or (isinstance(planned, int) and found < planned)):
+            doc.p(f"Run {label} is not complete (status {m.get('status')!r}, {found} of "
+                  f"{planned} games): its figures cover the games finished so far.", "warn")
+        full.append((label, m))
+    doc.table(pd.DataFrame(rows))
+    for label, m in full:
+        if m:
+            doc.add(f"<details><summary>manifest of run {html.escape(label)}</summary><pre>"
+                    + html.escape(json.dumps(m, indent=2, sort_keys=True, default=str))
+                    + "</pre></details>")
 
 
 def write_report(paths, out_dir) -> Path:
@@ -347,7 +369,7 @@ def write_report(paths, out_dir) -> Path:
         _budget(doc, d, game, slug)
         _values(doc, d, game, slug)
     doc.h(2, "Runs", anchor="runs")
-    _runs(doc, paths, labels)
+    _runs(doc, df, paths, labels)
     doc.h(2, "Methods", anchor="methods")
     for title, text in METHODS:
         doc.add(f"<p><b>{html.escape(title)}.</b> {html.escape(text)}</p>")

@@ -157,10 +157,14 @@ def chi2_uniform_test(counts) -> tuple[float, int, float]:
 # --------------------------------------------------------------------------- helpers
 
 def with_win_credit(df: pd.DataFrame) -> pd.DataFrame:
-    """``df`` plus ``game_id`` (unique per run and game) and ``win_credit`` (1/k for k tied winners)."""
+    """``df`` plus ``game_id`` (unique per run and game), ``cluster_id`` (unique per run and
+    deal: games of a paired run that share a deal are one cluster; otherwise = game) and
+    ``win_credit`` (1/k for k tied winners)."""
     out = df.copy()
-    keys = ["run", "game_index"] if "run" in out.columns else ["game_index"]
-    out["game_id"] = out.groupby(keys, sort=True).ngroup()
+    run = ["run"] if "run" in out.columns else []
+    out["game_id"] = out.groupby(run + ["game_index"], sort=True).ngroup()
+    deal = "deal" if "deal" in out.columns else "game_index"
+    out["cluster_id"] = out.groupby(run + [deal], sort=True).ngroup()
     winners = out.groupby("game_id")["win"].transform("sum").astype(float)
     out["win_credit"] = np.where(out["win"], 1.0 / winners.where(winners > 0, 1.0), 0.0)
     return out

@@ -134,7 +134,8 @@ def synthetic_results(game: str = "burgundy", players: int = 2, games: int = 500
 
 
 def write_run(path, df: pd.DataFrame, chunk: int = 250, manifest: dict | None = None) -> Path:
-    """Write ``df`` as a results dataset directory (part files + manifest.json) like the runner."""
+    """Write ``df`` as a results dataset directory (part files + ``_manifest.json``) like the
+    runner (solver/runner.py)."""
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     games = sorted(df["game_index"].unique())
@@ -142,15 +143,15 @@ def write_run(path, df: pd.DataFrame, chunk: int = 250, manifest: dict | None = 
         ids = set(games[start:start + chunk])
         df[df["game_index"].isin(ids)].to_parquet(path / f"part-{part:06d}.parquet", index=False)
     if manifest is None:
+        agents = list(dict.fromkeys(df.sort_values("agent_index")["agent"]))
         manifest = {
             "boardlab_version": "synthetic",
             "command": "analysis.synthetic.write_run",
-            "game": str(df["game"].iloc[0]),
-            "players": int(df["players"].iloc[0]),
-            "agents": list(dict.fromkeys(df.sort_values("agent_index")["agent"])),
-            "games": len(games), "seed": int(df["seed"].iloc[0]), "paired": False,
-            "start_time": "2026-01-01T00:00:00Z", "end_time": "2026-01-01T00:00:01Z",
+            "settings": {"game": str(df["game"].iloc[0]), "players": int(df["players"].iloc[0]),
+                         "agents": agents, "games": len(games), "seed": int(df["seed"].iloc[0]),
+                         "paired": False, "options": {}},
+            "started": "2026-01-01T00:00:00+00:00", "finished": "2026-01-01T00:00:01+00:00",
             "status": "complete",
         }
-    (path / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    (path / "_manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True))
     return path

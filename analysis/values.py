@@ -10,8 +10,8 @@ regressions are fitted on all player rows of a game (numpy only):
 
 Controls: an intercept, a dummy for each (player count, seat) cell and a dummy for each agent, so
 effects are compared within seat and agent. Intervals: 95% cluster-robust (CR1) standard errors
-with games as clusters (players of one game are not independent), or a percentile bootstrap over
-games. Features that never vary, or that are exact linear combinations of earlier columns, are
+with games as clusters (players of one game are not independent; in a paired run the games that
+share a deal form one cluster), or a percentile bootstrap over the same clusters. Features that never vary, or that are exact linear combinations of earlier columns, are
 reported as not identifiable (NaN).
 
 What it can and cannot show: in self-play these are associations, not causal effects. A tile that
@@ -208,8 +208,8 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
         keep[0] = True
         Xk = X[:, keep]
         Y = np.column_stack([grp["score"].to_numpy(float), grp["win_credit"].to_numpy(float)])
-        clusters = grp["game_id"].to_numpy()
-        n_games = int(pd.unique(clusters).size)
+        clusters = grp["cluster_id"].to_numpy()
+        n_games = int(grp["game_id"].nunique())
         est = np.full((X.shape[1], 2), np.nan)
         lo = np.full_like(est, np.nan)
         hi = np.full_like(est, np.nan)
@@ -251,7 +251,7 @@ def seat_and_agent_effects(df: pd.DataFrame, by=("game",)) -> pd.DataFrame:
         keep = _independent(X)
         keep[0] = True
         Y = np.column_stack([grp["score"].to_numpy(float), grp["win_credit"].to_numpy(float)])
-        b, se = ols_cluster(X[:, keep], Y, grp["game_id"].to_numpy())
+        b, se = ols_cluster(X[:, keep], Y, grp["cluster_id"].to_numpy())
         for j, name in enumerate(np.asarray(names)[keep]):
             if name == "intercept":
                 continue

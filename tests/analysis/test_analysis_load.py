@@ -48,7 +48,8 @@ def test_same_name_in_two_folders_uses_full_paths(tmp_path):
 
 def test_manifest(runs_dir):
     m = read_manifest(runs_dir["b"])
-    assert m["game"] == "burgundy" and m["players"] == 3 and m["games"] == 400
+    st = m["settings"]
+    assert st["game"] == "burgundy" and st["players"] == 3 and st["games"] == 400
     assert run_label(runs_dir["b"]) == "b"
 
 
@@ -63,7 +64,7 @@ def test_missing_file(tmp_path):
 def test_empty_directory(tmp_path):
     d = tmp_path / "empty.parquet"
     d.mkdir()
-    (d / "manifest.json").write_text(json.dumps({"status": "running"}))
+    (d / "_manifest.json").write_text(json.dumps({"status": "running"}))
     with pytest.raises(BoardlabError) as e:
         load_runs(d)
     assert str(d) in str(e.value) and "empty dataset" in str(e.value)
@@ -101,3 +102,45 @@ def test_not_parquet_at_all(tmp_path):
 def test_no_paths():
     with pytest.raises(BoardlabError, match="no results given"):
         load_runs([])
+
+
+def test_dataset_dir_reads_with_plain_pandas_too(runs_dir):
+    # the runner's layout: "_"-prefixed manifest, so pyarrow reads the directory as a dataset
+    assert len(pd.read_parquet(runs_dir["b"])) == len(load_runs(runs_dir["b"]))
+
+
+def test_journal_rows_are_included_once(tmp_path):
+    df = synthetic_results("sanjuan", 2, 30, seed=5)
+    d = write_run(tmp_path / "live.parquet", df[df["game_index"] < 20])
+    late = df[df["game_index"] >= 18]  # games 18-19 are in a part and in the journal
+    with open(d / "_journal.jsonl", "w") as fh:
+        for _, g in late.groupby("game_index"):
+            rows = g.astype(object).to_dict("records")
+            fh.write(json.dumps(rows, default=lambda x: x.item()) + "\n")
+        fh.write('[{"game": "sanj')  # a line cut short by a kill
+    out = load_runs(d)
+    assert out["game_index"].nunique() == 30 and len(out) == 60
+    assert not out.duplicated(["game_index", "seat"]).any()
+
+
+def test_journal_only_run(tmp_path):
+    df = synthetic_results("sanjuan", 2, 3, seed=5)
+    d = tmp_path / "fresh.parquet"
+    d.mkdir()
+    with open(d / "_journal.jsonl", "w") as fh:
+        for _, g in df.groupby("game_index"):
+            fh.write(json.dumps(g.astype(object).to_dict("records"),
+                                default=lambda x: x.item()) + "\n")
+    assert len(load_runs(d)) == 6
+
+
+def test_paired_run_groups_games_by_deal(tmp_path):
+    df = synthetic_results("burgundy", 3, 12, seed=5)
+    d = write_run(tmp_path / "p.parquet", df)
+    m = json.loads((d / "_manifest.json").read_text())
+    assert load_runs(d)["deal"].nunique() == 12
+    m["settings"]["paired"] = True
+    (d / "_manifest.json").write_text(json.dumps(m))
+    out = load_runs(d)
+    assert out["deal"].nunique() == 4
+    assert (out["deal"] == out["game_index"] // 3).all()

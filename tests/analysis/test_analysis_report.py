@@ -40,7 +40,7 @@ def test_html_is_self_contained_with_expected_sections(report):
     for h in ("boardlab report", "The Castles of Burgundy (burgundy)", "San Juan (sanjuan)",
               "Seat advantage", "Governor&#x27;s seat advantage", "Tile values", "Card values",
               "Ratings", "Search budget", "Scores", "Game length and lead changes", "Runs",
-              "Methods", "Run a", "Run b", "Run c"):
+              "Methods"):
         assert h in headings, h
     # every figure embedded, and exactly as written to disk
     imgs = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
@@ -51,8 +51,10 @@ def test_html_is_self_contained_with_expected_sections(report):
     # method notes and the causal caveat
     assert "cluster-robust" in text and "not causal" in text
     assert "Plackett-Luce" in text and "Wilson" in text
-    # manifests
+    # manifests: a summary row per run and the full JSON
     assert "&quot;status&quot;: &quot;complete&quot;" in text
+    assert text.count("<summary>manifest of run") == 3
+    assert "ismcts:iterations=200, ismcts:iterations=2000" in text
 
 
 def test_html_numbers_match_the_statistics(report):
@@ -65,7 +67,7 @@ def test_html_numbers_match_the_statistics(report):
         lo, hi = seat.loc[n, "start_lo"], seat.loc[n, "start_hi"]
         assert f"[{100 * lo:.1f}%, {100 * hi:.1f}%]" in text
     # human reference beside it
-    assert "51.0%" in text and "32.7%" in text and "184.6" in text and "201.7" in text
+    assert "51.00%" in text and "32.66%" in text and "184.6" in text and "201.7" in text
     gov = stats.seat_summary(df[df["game"] == "sanjuan"]).iloc[0]
     assert f"{100 * gov['start_win_share']:.1f}%" in text
     v = tile_values(df[df["game"] == "burgundy"]).set_index("feature")
@@ -131,3 +133,14 @@ def test_every_plot_has_title_labels_units_and_n(runs_dir):
     with pytest.raises(BoardlabError, match="several games"):
         plots.plot_seat_advantage(both)
     _check_figure(plots.plot_seat_advantage(both, game="sanjuan"))
+
+
+def test_incomplete_run_is_flagged(tmp_path):
+    from analysis.synthetic import synthetic_results, write_run
+    import json
+    d = write_run(tmp_path / "live.parquet", synthetic_results("sanjuan", 2, 40, seed=1))
+    m = json.loads((d / "_manifest.json").read_text())
+    m["status"], m["settings"]["games"] = "running", 100
+    (d / "_manifest.json").write_text(json.dumps(m))
+    text = write_report(d, tmp_path / "out").read_text()
+    assert "Run live is not complete" in text and "40 of 100 games" in text
