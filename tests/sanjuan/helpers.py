@@ -76,7 +76,8 @@ def blank_position(players=2, governor=0):
 def make(players=2, governor=0, hands=None, buildings=None, supply_top=(), goods=None, **fields):
     """A position: `hands[p]` / `buildings[p]` lists of card ids (buildings replace the indigo
     plant; a building may be (card, good)), `supply_top` the first cards drawn, in order; all
-    remaining cards fill the rest of the supply in a fixed order.  Extra fields override."""
+    remaining cards fill the rest of the supply round-robin over the kinds (indigo, sugar, ...).
+    Extra fields override."""
     d = blank_position(players, governor)
     for p in range(players):
         if hands and p in hands:
@@ -99,11 +100,16 @@ def make(players=2, governor=0, hands=None, buildings=None, supply_top=(), goods
             d[key] = value
     used = card_total(d)
     top = Counter(supply_top)
-    rest = []
+    left = {}
     for name, n in zip(CARD_IDS, COPIES):
-        left = n - used[name] - top[name]
-        assert left >= 0, f"too many {name}"
-        rest += [name] * left
+        left[name] = n - used[name] - top[name]
+        assert left[name] >= 0, f"too many {name}"
+    rest = []                      # round-robin over the kinds: consecutive draws differ
+    while any(left.values()):
+        for name in CARD_IDS:
+            if left[name]:
+                rest.append(name)
+                left[name] -= 1
     d["supply"] = list(supply_top) + rest
     return SanJuanState.from_json(json.dumps(d))
 
