@@ -82,11 +82,15 @@ def plot_seat_advantage(df: pd.DataFrame, game: str | None = None) -> Figure:
         if np.isfinite(human).any():
             ax.plot(x[np.isfinite(human)], human[np.isfinite(human)] * 100, "D",
                     color="#dd8452", ms=8, label="humans (online site)")
-        ax.set_title(f"{n} players (n={int(s['games'].iloc[0])} games)")
+        balanced = stats.agents_balanced_over_seats(d[d["players"] == n])
+        ax.set_title(f"{n} players (n={int(s['games'].iloc[0])} games)"
+                     + ("" if balanced else "\nagents not balanced over seats!"),
+                     color="black" if balanced else "#c44e52")
         ax.set_xlabel(f"seat (0 = {start})")
         ax.set_ylabel("win share (%)")
         ax.set_xticks(x)
-        ax.legend(fontsize=7, loc="upper right")
+        ax.set_ylim(0, max(float(np.nanmax(s["hi"].to_numpy())) * 100, 100.0 / n) * 1.35)
+        ax.legend(fontsize=7, loc="upper right", ncol=2)
         ax2 = axes[1, col]
         m = s["mean_score"].to_numpy()
         merr = np.vstack([m - s["score_lo"].to_numpy(), s["score_hi"].to_numpy() - m])
@@ -228,6 +232,11 @@ def plot_ratings(table: pd.DataFrame, game: str | None = None) -> Figure:
     fig = _figure(7, 1.5 + 0.35 * len(r))
     ax = fig.subplots()
     ax.errorbar(e, y, xerr=err, fmt="o", capsize=3)
+    if "separated" in r.columns and r["separated"].any():
+        sep = r["separated"].to_numpy()
+        ax.plot(e[sep], y[sep], "o", mfc="white", color="#c44e52",
+                label="won or lost every game: interval unbounded")
+        ax.legend(fontsize=7, loc="best")
     ax.axvline(0, color="black", lw=0.8)
     ax.set_yticks(y)
     pools = r["pool"].to_numpy() if "pool" in r.columns else np.zeros(len(r), dtype=int)
@@ -236,6 +245,6 @@ def plot_ratings(table: pd.DataFrame, game: str | None = None) -> Figure:
                         for p, a, g in zip(pools, r["agent"], r["games"])], fontsize=8)
     ax.set_xlabel("rating (Elo-like points; mean of agents = 0)")
     ax.set_ylabel("agent (games played)")
-    ax.set_title(f"{game}: Plackett-Luce ratings, 95% bootstrap CI "
+    ax.set_title(f"{game}: Plackett-Luce ratings, 95% bootstrap CI\n"
                  f"(n={int(r['games'].sum())} agent-games)", fontsize=10)
     return fig

@@ -186,8 +186,11 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
     Only games between at least two different agents count. Agents that are not linked by such
     games (directly or through others) cannot be compared: each linked group (``pool``) is
     rated and centred on its own. Agents seen only in self-play are left out.
-    Columns: the ``by`` keys, ``pool``, ``agent``, ``games`` (rated games played),
-    ``win_rate`` (win credit per game), ``rating``, ``lo``, ``hi``; best first within a pool.
+    Columns: the ``by`` keys, ``pool``, ``agent``, ``games`` (rated games played), ``seats``
+    (player rows: an agent may hold several seats of a game), ``win_rate`` (win credit per
+    seat), ``rating``, ``lo``, ``hi``, ``separated`` (the agent finished ahead of every other
+    player in all its games, or behind in all: its rating is set by the prior and the interval
+    is not meaningful); best first within a pool.
     """
     if df is None or len(df) == 0:
         raise BoardlabError("no results to rate (empty table)")
@@ -211,14 +214,24 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
             game_clusters = sub["cluster_id"].to_numpy()[bounds[:-1]]
             elo, lo, hi = plackett_luce(orders, len(items), prior=prior, n_boot=n_boot,
                                         seed=seed, level=level, clusters=game_clusters)
+            # an agent that beat (or lost to) everyone it met has an infinite likelihood
+            # estimate: the prior keeps it finite but the bootstrap cannot bound it
+            ranks_min = sub.groupby("game_id")["rank"].transform("min")
+            ranks_max = sub.groupby("game_id")["rank"].transform("max")
+            ever_behind = (sub["rank"] > ranks_min).groupby(sub[agent_col]).any()
+            ever_ahead = (sub["rank"] < ranks_max).groupby(sub[agent_col]).any()
             stats = sub.groupby(agent_col).agg(games=("game_id", "nunique"),
+                                               seats=("win_credit", "size"),
                                                credit=("win_credit", "sum"))
             for a, i in index.items():
                 out.append(dict(zip(by, key), pool=pool, agent=a,
                                 games=int(stats.loc[a, "games"]),
-                                win_rate=float(stats.loc[a, "credit"] / stats.loc[a, "games"]),
-                                rating=float(elo[i]), lo=float(lo[i]), hi=float(hi[i])))
-    cols = by + ["pool", "agent", "games", "win_rate", "rating", "lo", "hi"]
+                                seats=int(stats.loc[a, "seats"]),
+                                win_rate=float(stats.loc[a, "credit"] / stats.loc[a, "seats"]),
+                                rating=float(elo[i]), lo=float(lo[i]), hi=float(hi[i]),
+                                separated=not (bool(ever_behind[a]) and bool(ever_ahead[a]))))
+    cols = by + ["pool", "agent", "games", "seats", "win_rate", "rating", "lo", "hi",
+                 "separated"]
     res = pd.DataFrame(out, columns=cols)
     if res.empty:
         return res

@@ -61,7 +61,8 @@ METHODS = [
      "intercept, one dummy per (player count, seat) and one per agent. Coefficients are points "
      "(or percentage points of win probability) per tile/card/unit, holding the other features, "
      "the seat and the agent fixed. 95% intervals use cluster-robust (CR1) standard errors with "
-     "games as clusters. These are associations in self-play, not causal effects: a tile can "
+     "games as clusters (in a paired run, the games sharing a deal). These are associations in "
+     "the simulated games (self-play or not), not causal effects: a tile can "
      "look valuable because strong positions take it, and the controls remove only seat and "
      "agent differences. With dozens of features, about 1 in 20 intervals of a worthless "
      "feature will miss zero by chance."),
@@ -166,9 +167,16 @@ def _ratings(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
     if left_out:
         doc.p("Seen only in self-play, so not rated: " + ", ".join(left_out) + ".", "note")
     doc.table(pd.DataFrame({
-        "pool": r["pool"], "agent": r["agent"], "games": r["games"], "win rate": r["win_rate"].map(_pct),
+        "pool": r["pool"], "agent": r["agent"], "games": r["games"], "seats": r["seats"],
+        "win rate per seat": r["win_rate"].map(_pct),
         "rating": r["rating"].map(lambda x: _num(x, 0)),
-        "95% CI": [_ci(a, b, 0) for a, b in zip(r["lo"], r["hi"])]}))
+        "95% CI": [("unbounded: " + ("always ahead" if w > 0.5 else "always behind"))
+                   if sep else _ci(a, b, 0)
+                   for a, b, sep, w in zip(r["lo"], r["hi"], r["separated"], r["win_rate"])]}))
+    if r["separated"].any():
+        doc.p("An agent that finished ahead of (or behind) every other player in all its games "
+              "has no finite maximum-likelihood rating; the weak prior places it, and only the "
+              "direction is informative. Play more games or closer opponents.", "note")
     doc.figure(plots.plot_ratings(r, game), f"{slug}_ratings", f"{game} ratings")
 
 
@@ -267,8 +275,8 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
     doc.p("Method: OLS of final score and a linear probability model of winning on the feature "
           "columns, with dummies for seat (per player count) and agent; 95% cluster-robust "
           "intervals, games as clusters (n=" + f"{int(v['games'].max())} games, "
-          f"{int(v['n'].max())} player rows). Read these as associations in self-play, not "
-          "causal values: the controls remove seat and agent differences only, and with "
+          f"{int(v['n'].max())} player rows). Read these as associations in the simulated games, "
+          "not causal values: the controls remove seat and agent differences only, and with "
           f"{len(v)} features about {max(1, round(0.05 * len(v)))} interval(s) would exclude 0 "
           "by chance alone.", "note")
     shown = v.copy()

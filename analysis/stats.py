@@ -216,12 +216,20 @@ def win_rates(df: pd.DataFrame, by=("game", "players", "agent")) -> pd.DataFrame
 
 
 def agents_balanced_over_seats(df: pd.DataFrame, tol: float = 0.05) -> bool:
-    """True when every seat sees (nearly) the same mix of agents, so seat effects are not
-    confounded with agent strength (always true in self-play)."""
+    """True when every seat sees (nearly) the same mix of situations: for each seat, the share of
+    rows with a given (own agent, whole table's agents) is the same, within ``tol``. Then seat
+    effects are not confounded with agent strength (always true in self-play). With 2 agents in
+    3 seats the runner's rotation gives seats 0 and 2 the same agent, so seat 1 is alone against
+    a pair half the time and one of a pair the other half: not balanced."""
     if df["agent"].nunique() <= 1:
         return True
-    tab = pd.crosstab(df["seat"], df["agent"], normalize="index")
-    overall = df["agent"].value_counts(normalize=True).reindex(tab.columns)
+    d = df.sort_values(["run", "game_index", "seat"] if "run" in df.columns
+                       else ["game_index", "seat"])
+    keys = ["run", "game_index"] if "run" in d.columns else ["game_index"]
+    table = d.groupby(keys, sort=False)["agent"].transform(lambda a: "|".join(sorted(a)))
+    situation = d["agent"].astype(str) + " @ " + table
+    tab = pd.crosstab(d["seat"], situation, normalize="index")
+    overall = situation.value_counts(normalize=True).reindex(tab.columns)
     return bool((tab - overall).abs().to_numpy().max() <= tol)
 
 

@@ -69,3 +69,14 @@ def test_disconnected_agents_get_separate_pools_and_selfplay_is_left_out():
     assert set(r["agent"]) == {"a", "b", "c", "d"}
     assert r.groupby("pool")["agent"].apply(set).tolist() == [{"a", "b"}, {"c", "d"}]
     assert r.groupby("pool")["rating"].sum().abs().max() < 1e-6
+
+
+def test_complete_separation_is_flagged():
+    df = synthetic_results("burgundy", 2, 40, agents=["weak", "strong"], strengths=[0, 500],
+                           seed=1)
+    r = ratings(df, n_boot=20).set_index("agent")
+    assert r["separated"].all()
+    assert r.loc["strong", "rating"] > 0 and np.isfinite(r["rating"]).all()
+    ok = ratings(synthetic_results("burgundy", 2, 200, agents=["a", "b"], strengths=[0, 10],
+                                   seed=1), n_boot=20)
+    assert not ok["separated"].any()

@@ -95,6 +95,14 @@ def test_agents_balance_flag():
     assert stats.agents_balanced_over_seats(rotated)
     assert not stats.agents_balanced_over_seats(fixed)
     assert not stats.seat_summary(fixed)["agents_balanced"].iloc[0]
+    # the runner's rotation of 2 agents over 3 seats: seats 0 and 2 always hold the same agent;
+    # every seat holds each agent half the time, but seat 1 is the odd one out
+    odd = synthetic_results("burgundy", 3, 100, agents=["a", "b"], seed=1)
+    rot = odd["game_index"] % 2
+    odd["agent_index"] = (odd["seat"] + rot) % 2
+    odd["agent"] = odd["agent_index"].map({0: "a", 1: "b"})
+    assert (odd.groupby("seat")["agent"].apply(lambda a: (a == "a").mean()) == 0.5).all()
+    assert not stats.agents_balanced_over_seats(odd)
 
 
 def test_win_rates_and_budget():
