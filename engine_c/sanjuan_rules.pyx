@@ -646,24 +646,21 @@ cdef void do_apply(SJ* s, int a) noexcept nogil:
 # legal actions
 # ---------------------------------------------------------------------------
 
-cdef inline int ordered_cards(uint8_t* counts, int last, int need, int* out, int n) noexcept nogil:
+cdef inline int ordered_cards(uint8_t* counts, int total, int last, int need, int* out, int n) noexcept nogil:
     """Kinds k >= last with counts[k] > 0 from which `need` cards can still be picked in
-    non-decreasing order (canonical order of a multi-card choice)."""
-    cdef int k
-    cdef int suffix = 0
-    cdef int tmp[NK]
-    cdef int m = 0
-    k = NK - 1
-    while k >= last:
-        suffix += counts[k]
-        if counts[k] and suffix >= need:
-            tmp[m] = k
-            m += 1
-        k -= 1
-    while m > 0:
-        m -= 1
-        out[n] = A_CARD + tmp[m]
-        n += 1
+    non-decreasing order (canonical order of a multi-card choice); total = sum of counts."""
+    cdef int k, c
+    cdef int rem = total
+    for k in range(last):
+        rem -= counts[k]
+    for k in range(last, NK):
+        if rem < need:
+            break
+        c = counts[k]
+        if c:
+            out[n] = A_CARD + k
+            n += 1
+            rem -= c
     return n
 
 
@@ -689,10 +686,31 @@ cdef int sj_legal(SJ* s, int* out) noexcept nogil:
     if ph == PH_BUILD:
         out[0] = A_PASS
         n = 1
+        if s.owned[p][CRANE]:
+            for k in range(NK):
+                if s.hand[p][k] and can_build(s, p, k):
+                    out[n] = A_BUILD + k
+                    n += 1
+            return n
+        # fast path without a crane: one cost formula per kind
+        if s.nbld[p] >= MAXB:
+            return n
+        r = privilege(s, p)
+        g = s.hand_n[p] - 1
+        if s.owned[p][BLACK_MARKET]:
+            capg = sj_goods(s, p)
+            g += capg if capg < 2 else 2
+        gsum = r + (1 if s.owned[p][SMITHY] else 0)         # reduction for production
+        capg = r + (1 if s.owned[p][QUARRY] else 0)         # reduction for violet
         for k in range(NK):
-            if s.hand[p][k] and can_build(s, p, k):
-                out[n] = A_BUILD + k
-                n += 1
+            if s.hand[p][k]:
+                if k < NPROD:
+                    if COST[k] - gsum <= g:
+                        out[n] = A_BUILD + k
+                        n += 1
+                elif not s.owned[p][k] and COST[k] - capg <= g:
+                    out[n] = A_BUILD + k
+                    n += 1
         return n
     if ph == PH_PLACE:
         k = s.build_kind - 1
@@ -705,12 +723,10 @@ cdef int sj_legal(SJ* s, int* out) noexcept nogil:
                 n += 1
         return n
     if ph == PH_PAY:
-        total_cards = 0
-        for k in range(NK):
-            total_cards += s.hand[p][k]
+        total_cards = s.hand_n[p]
         if s.last >= NPROD:
-            return ordered_cards(s.hand[p], s.last - NPROD, s.limit, out, 0)
-        n = ordered_cards(s.hand[p], 0, s.limit, out, 0)
+            return ordered_cards(s.hand[p], s.hand_n[p], s.last - NPROD, s.limit, out, 0)
+        n = ordered_cards(s.hand[p], s.hand_n[p], 0, s.limit, out, 0)
         if pay_bm(s, p):
             for t in range(NPROD):
                 gt[t] = 0
@@ -732,20 +748,25 @@ cdef int sj_legal(SJ* s, int* out) noexcept nogil:
     if ph == PH_PRODUCE or ph == PH_SELL:
         out[0] = A_PASS
         n = 1
+        r = 0                                   # bitmask of goods types with a usable slot
+        for i in range(s.nbld[p]):
+            k = s.bld[p][i]
+            if k < NPROD and (s.good[p][i] != 0) == (ph == PH_SELL):
+                r |= 1 << k
         for t in range(s.last, NPROD):
-            if first_slot(s, p, t, ph == PH_SELL) >= 0:
+            if r & (1 << t):
                 out[n] = A_GOOD + t
                 n += 1
         return n
     if ph == PH_KEEP:
-        return ordered_cards(s.pending, s.last, s.limit, out, 0)
+        return ordered_cards(s.pending, s.pending_n, s.last, s.limit, out, 0)
     if ph == PH_CDISCARD or ph == PH_LIMIT:
-        return ordered_cards(s.hand[p], s.last, s.limit, out, 0)
+        return ordered_cards(s.hand[p], s.hand_n[p], s.last, s.limit, out, 0)
     if ph == PH_TUCK:
         out[0] = A_PASS
-        return ordered_cards(s.hand[p], 0, 1, out, 1)
+        return ordered_cards(s.hand[p], s.hand_n[p], 0, 1, out, 1)
     if ph == PH_GOLD:
-        return ordered_cards(s.pending, 0, 1, out, 0)
+        return ordered_cards(s.pending, s.pending_n, 0, 1, out, 0)
     return 0
 
 
