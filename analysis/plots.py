@@ -231,11 +231,13 @@ def plot_ratings(table: pd.DataFrame, game: str | None = None) -> Figure:
     err = np.clip(np.nan_to_num(err), 0, None)  # a percentile CI may sit beside the estimate
     fig = _figure(7, 1.5 + 0.35 * len(r))
     ax = fig.subplots()
-    ax.errorbar(e, y, xerr=err, fmt="o", capsize=3)
-    if "separated" in r.columns and r["separated"].any():
-        sep = r["separated"].to_numpy()
-        ax.plot(e[sep], y[sep], "o", mfc="white", color="#c44e52",
-                label="won or lost every game: interval unbounded")
+    sep = (r["separated"].to_numpy(bool) if "separated" in r.columns
+           else np.zeros(len(r), dtype=bool))
+    if (~sep).any():
+        ax.errorbar(e[~sep], y[~sep], xerr=err[:, ~sep], fmt="o", capsize=3, color="#4c72b0")
+    if sep.any():
+        ax.plot(e[sep], y[sep], "o", mfc="white", mec="#c44e52", mew=1.5, ms=8,
+                label="ahead of / behind everyone in every game: interval unbounded")
         ax.legend(fontsize=7, loc="best")
     ax.axvline(0, color="black", lw=0.8)
     ax.set_yticks(y)
