@@ -223,12 +223,14 @@ def agents_balanced_over_seats(df: pd.DataFrame, tol: float = 0.05) -> bool:
     a pair half the time and one of a pair the other half: not balanced."""
     if df["agent"].nunique() <= 1:
         return True
-    d = df.sort_values(["run", "game_index", "seat"] if "run" in df.columns
-                       else ["game_index", "seat"])
-    keys = ["run", "game_index"] if "run" in d.columns else ["game_index"]
-    table = d.groupby(keys, sort=False)["agent"].transform(lambda a: "|".join(sorted(a)))
-    situation = d["agent"].astype(str) + " @ " + table
-    tab = pd.crosstab(d["seat"], situation, normalize="index")
+    keys = ["run", "game_index"] if "run" in df.columns else ["game_index"]
+    game = df.groupby(keys, sort=True).ngroup().to_numpy()
+    agent = pd.factorize(df["agent"].astype(str), sort=True)[0]
+    counts = np.zeros((game.max() + 1, agent.max() + 1), dtype=np.int64)
+    np.add.at(counts, (game, agent), 1)  # each game's table: how many seats each agent holds
+    table = pd.factorize(pd.Series([c.tobytes() for c in counts]))[0]
+    situation = pd.Series(agent * (table.max() + 1) + table[game], index=df.index)
+    tab = pd.crosstab(df["seat"], situation, normalize="index")
     overall = situation.value_counts(normalize=True).reindex(tab.columns)
     return bool((tab - overall).abs().to_numpy().max() <= tol)
 
