@@ -4,10 +4,13 @@
 Scoring and hidden-information resampling live in engine_c/sanjuan_view.pyx; the Python-facing state
 class (JSON, notation, features) in engine_c/sanjuan.pyx.  Rule decisions: docs/sanjuan.md.
 """
-from libc.string cimport memset
-from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from engine_c._rng cimport rng_below
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
 
 from engine_c.sanjuan_data import COST as _COST, COPIES as _COPIES, TILES as _TILES
 
@@ -119,6 +122,11 @@ cdef inline int first_slot(SJ* s, int p, int kind, bint with_good) noexcept nogi
     return -1
 
 
+cdef inline int wrap(int x, int np) noexcept nogil:
+    # x mod np for 0 <= x < 2 np, without a division
+    return x - np if x >= np else x
+
+
 cdef inline int hand_limit(SJ* s, int p) noexcept nogil:
     return 12 if s.owned[p][TOWER] else 7
 
@@ -126,7 +134,7 @@ cdef inline int hand_limit(SJ* s, int p) noexcept nogil:
 cdef inline int chooser_of_pick(SJ* s, int pick) noexcept nogil:
     if s.np == 2:
         return s.governor if pick != 1 else 1 - s.governor
-    return (s.governor + pick) % s.np
+    return wrap(s.governor + pick, s.np)
 
 
 # ---------------------------------------------------------------------------
@@ -251,13 +259,13 @@ cdef void next_round_step(SJ* s) noexcept nogil:
             s.phase = PH_LIMIT
             s.acted = 0
             break
-        p = (s.governor + s.acted) % s.np
+        p = wrap(s.governor + s.acted, s.np)
         if s.owned[p][CHAPEL] and s.hand_n[p] > 0:
             s.actor = p
             return
         s.acted += 1
     while s.acted < s.np:
-        p = (s.governor + s.acted) % s.np
+        p = wrap(s.governor + s.acted, s.np)
         if s.hand_n[p] > hand_limit(s, p):
             s.actor = p
             s.limit = s.hand_n[p] - hand_limit(s, p)
@@ -280,7 +288,7 @@ cdef void end_round(SJ* s) noexcept nogil:
         s.phase = PH_OVER
         s.actor = 0
         return
-    s.governor = (s.governor + 1) % s.np
+    s.governor = wrap(s.governor + 1, s.np)
     s.rounds += 1
     start_round_steps(s)
 
@@ -395,7 +403,7 @@ cdef void end_turn(SJ* s) noexcept nogil:
     if s.acted >= s.np:
         end_phase(s)
         return
-    s.actor = (s.actor + 1) % s.np
+    s.actor = wrap(s.actor + 1, s.np)
     begin_turn(s)
 
 
@@ -437,7 +445,7 @@ cdef void gold_mines(SJ* s) noexcept nogil:
     cdef int seen_costs
     cdef bint distinct
     while s.acted < s.np:
-        p = (s.chooser + s.acted) % s.np
+        p = wrap(s.chooser + s.acted, s.np)
         if s.owned[p][GOLD_MINE]:
             s.pending_public = 1
             s.pending_owner = p
@@ -646,21 +654,39 @@ cdef void do_apply(SJ* s, int a) noexcept nogil:
 # legal actions
 # ---------------------------------------------------------------------------
 
+cdef inline uint32_t kind_mask(uint8_t* counts) noexcept nogil:
+    """Bit k set iff counts[k] > 0 (29 byte counts, tested 8 at a time)."""
+    cdef uint64_t w[4]
+    cdef uint64_t t
+    cdef uint32_t mask = 0
+    cdef int i
+    w[3] = 0
+    memcpy(w, counts, NK)
+    for i in range(4):
+        # high bit of each byte set iff that byte is non-zero
+        t = (((w[i] & <uint64_t>0x7F7F7F7F7F7F7F7F) + <uint64_t>0x7F7F7F7F7F7F7F7F) | w[i]) & <uint64_t>0x8080808080808080
+        # gather the 8 high bits into one byte
+        mask |= <uint32_t>(((t >> 7) * <uint64_t>0x0102040810204080) >> 56) << (8 * i)
+    return mask
+
+
 cdef inline int ordered_cards(uint8_t* counts, int total, int last, int need, int* out, int n) noexcept nogil:
     """Kinds k >= last with counts[k] > 0 from which `need` cards can still be picked in
     non-decreasing order (canonical order of a multi-card choice); total = sum of counts."""
-    cdef int k, c
+    cdef int k
     cdef int rem = total
-    for k in range(last):
+    cdef uint32_t m = kind_mask(counts)
+    cdef uint32_t below = m & ((<uint32_t>1 << last) - 1)
+    m &= ~below
+    while below:
+        rem -= counts[__builtin_ctz(below)]
+        below &= below - 1
+    while m and rem >= need:
+        k = __builtin_ctz(m)
+        out[n] = A_CARD + k
+        n += 1
         rem -= counts[k]
-    for k in range(last, NK):
-        if rem < need:
-            break
-        c = counts[k]
-        if c:
-            out[n] = A_CARD + k
-            n += 1
-            rem -= c
+        m &= m - 1
     return n
 
 
@@ -669,6 +695,7 @@ cdef int sj_legal(SJ* s, int* out) noexcept nogil:
     cdef int ph = s.phase
     cdef int n = 0
     cdef int k, r, i, t, total_cards, g, gsum, capg
+    cdef uint32_t m
     cdef int gt[NPROD]
     if ph == PH_OVER:
         return 0
@@ -702,15 +729,17 @@ cdef int sj_legal(SJ* s, int* out) noexcept nogil:
             g += capg if capg < 2 else 2
         gsum = r + (1 if s.owned[p][SMITHY] else 0)         # reduction for production
         capg = r + (1 if s.owned[p][QUARRY] else 0)         # reduction for violet
-        for k in range(NK):
-            if s.hand[p][k]:
-                if k < NPROD:
-                    if COST[k] - gsum <= g:
-                        out[n] = A_BUILD + k
-                        n += 1
-                elif not s.owned[p][k] and COST[k] - capg <= g:
+        m = kind_mask(s.hand[p])
+        while m:
+            k = __builtin_ctz(m)
+            m &= m - 1
+            if k < NPROD:
+                if COST[k] - gsum <= g:
                     out[n] = A_BUILD + k
                     n += 1
+            elif not s.owned[p][k] and COST[k] - capg <= g:
+                out[n] = A_BUILD + k
+                n += 1
         return n
     if ph == PH_PLACE:
         k = s.build_kind - 1
