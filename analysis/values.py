@@ -92,6 +92,7 @@ def _independent(X: np.ndarray, tol: float = 1e-8) -> np.ndarray:
     for _ in range(3):  # re-check after dropping: QR without pivoting is order-dependent
         idx = np.flatnonzero(keep)
         r = np.abs(np.diag(np.linalg.qr(X[:, idx], mode="r")))
+        r = np.pad(r, (0, len(idx) - len(r)))  # fewer rows than columns: the rest are dependent
         bad = r <= tol * norms[idx]
         if not bad.any():
             break

@@ -144,3 +144,21 @@ def test_incomplete_run_is_flagged(tmp_path):
     (d / "_manifest.json").write_text(json.dumps(m))
     text = write_report(d, tmp_path / "out").read_text()
     assert "Run live is not complete" in text and "40 of 100 games" in text
+
+
+@pytest.mark.parametrize("games,agents", [(1, ["a"]), (1, ["a", "b"]), (3, ["a", "b", "c"])])
+def test_tiny_runs_still_give_a_report(tmp_path, games, agents):
+    from analysis.synthetic import synthetic_results, write_run
+    df = synthetic_results("burgundy", max(2, len(agents)), games, agents=agents, seed=1)
+    index = write_report(write_run(tmp_path / "tiny.parquet", df), tmp_path / "out")
+    text = index.read_text()
+    assert "Seat advantage" in text and "Tile values" in text
+    assert (tmp_path / "out" / "burgundy_seat_advantage.png").is_file()
+
+
+def test_results_without_features(tmp_path):
+    from analysis.synthetic import synthetic_results, write_run
+    df = synthetic_results("sanjuan", 2, 20, seed=1)
+    df = df[[c for c in df.columns if not c.startswith("f_")]]
+    text = write_report(write_run(tmp_path / "nof.parquet", df), tmp_path / "out").read_text()
+    assert "No feature columns" in text
