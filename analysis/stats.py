@@ -368,9 +368,13 @@ def agent_family(spec: str) -> str:
 
 def budget_table(df: pd.DataFrame) -> pd.DataFrame:
     """Win rate against search budget: one row per game, player count, agent family and
-    ``iterations`` value, for agent families seen with at least two budgets. Empty if none."""
+    ``iterations`` value, for agent families seen with at least two budgets, over games with
+    at least two different agents (self-play is left out). Empty if none. The win rate depends
+    on the opponents of those games."""
     _check(df)
-    d = df.copy()
+    d = with_win_credit(df)
+    # self-play games say nothing about strength (win rate 1/n by construction)
+    d = d[d.groupby("game_id")["agent"].transform("nunique") > 1]
     d["iterations"] = d["agent"].map(parse_iterations)
     d = d[d["iterations"].notna()].copy()
     if d.empty:
@@ -378,8 +382,6 @@ def budget_table(df: pd.DataFrame) -> pd.DataFrame:
                                      "win_rate", "lo", "hi", "fair", "mean_score"])
     d["iterations"] = d["iterations"].astype(int)
     d["family"] = d["agent"].map(agent_family)
-    credit = with_win_credit(df).loc[d.index, "win_credit"]
-    d["win_credit"] = credit
     out = (d.groupby(["game", "players", "family", "iterations"], sort=True)
            .agg(n=("win_credit", "size"), wins=("win_credit", "sum"),
                 mean_score=("score", "mean")).reset_index())

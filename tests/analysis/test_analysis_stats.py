@@ -125,6 +125,11 @@ def test_win_rates_and_budget():
     b = stats.budget_table(df)
     assert b["iterations"].tolist() == [100, 1000] and b["family"].unique().tolist() == ["ismcts"]
     assert b["win_rate"].iloc[1] > b["win_rate"].iloc[0]
+    # two self-play runs at different budgets make no curve
+    s1 = synthetic_results("burgundy", 2, 50, agents=["ismcts:iterations=10"], seed=1)
+    s2 = synthetic_results("burgundy", 2, 50, agents=["ismcts:iterations=99"], seed=2)
+    s1["run"], s2["run"] = "s1", "s2"
+    assert stats.budget_table(pd.concat([s1, s2])).empty
 
 
 def test_game_length_scores_and_lead_changes():
