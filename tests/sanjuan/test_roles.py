@@ -231,3 +231,30 @@ def test_two_player_library_once_per_round():
     s = make(2, buildings={1: ["indigo_plant", "library"]})
     play(s, "builder", "prospector")
     assert hand_size(s, 1) == 2
+
+
+TILE_PRICES = {"T1": (1, 1, 1, 2, 2), "T2": (1, 1, 2, 2, 2), "T3": (1, 1, 2, 2, 3),
+               "T4": (1, 2, 2, 2, 3), "T5": (1, 2, 2, 3, 3)}
+PRODUCTION = ["indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster", "silver_smelter"]
+GOOD_NAMES = ["indigo", "sugar", "tobacco", "coffee", "silver"]
+
+
+@pytest.mark.parametrize("tile", sorted(TILE_PRICES))
+@pytest.mark.parametrize("good", range(5))
+def test_every_price_on_every_tile(tile, good):
+    order = [tile] + [t for t in sorted(TILE_PRICES) if t != tile]
+    s = make(3, buildings={1: [(PRODUCTION[good], "well")]}, tiles=order)
+    play(s, "trader")                                          # p0 has nothing to sell
+    play(s, "sell " + GOOD_NAMES[good])                        # p1, no privilege
+    assert hand_size(s, 1) == TILE_PRICES[tile][good]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_library_always_used_with_three_or_four(players):
+    s = make(players, buildings={1: ["indigo_plant", "library"]})
+    assert not any("+library" in a for a in legal_strings(s))
+    play(s, "builder")                                         # nobody can build
+    assert s.current_player() == 1
+    assert not any("+library" in a for a in legal_strings(s))
+    play(s, "councillor")
+    assert sum(s.to_dict()["pending"].values()) == 8
