@@ -10,8 +10,8 @@ with Hunter's (2004) MM algorithm::
 where ``w_i`` counts the stages at which ``i`` was chosen. Ties in ``rank`` are handled by
 averaging over every order of the tied players (weight ``1/k!`` each). A weak prior keeps an
 agent that never wins (or never loses) finite: each agent gets ``prior`` virtual two-player games
-(default 1 in all), spread evenly over the other agents and split half won, half lost. Ratings are reported on an Elo-like scale ``400 * log10(g)``,
-centred so the agents' mean is 0: a 400-point gap means 10:1 odds in a two-player game.
+(default 1 in all), spread evenly over the other agents and split half won, half lost. Ratings
+are reported on an Elo-like scale ``400 * log10(g)``, centred so the agents' mean is 0: a 400-point gap means 10:1 odds in a two-player game.
 Intervals: percentile bootstrap over games (seeded); games of a paired run that share a deal
 are resampled together.
 """

@@ -10,14 +10,13 @@ from __future__ import annotations
 import base64
 import html
 import json
-import math
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from analysis import plots, stats
-from analysis.load import load_runs, read_manifest, run_label
+from analysis.load import load_runs, read_manifest
 from analysis.ratings import ratings
 from analysis.values import tile_values
 from engine_c.errors import BoardlabError
@@ -80,7 +79,9 @@ def _pct(x) -> str:
 
 
 def _ci_pct(lo, hi) -> str:
-    return "" if not (np.isfinite(lo) and np.isfinite(hi)) else f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return ""
+    return f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
 
 
 def _ci(lo, hi, nd=1) -> str:

@@ -359,7 +359,8 @@ def parse_iterations(spec: str):
 
 
 def agent_family(spec: str) -> str:
-    """The agent spec without its ``iterations=N`` option (``ismcts:iterations=200`` -> ``ismcts``)."""
+    """The agent spec without its ``iterations=N`` option
+    (``ismcts:iterations=200`` -> ``ismcts``)."""
     s = re.sub(r"iterations=\d+", "", str(spec))
     s = re.sub(r"[,;]{2,}", ",", s)
     s = re.sub(r":[,;]", ":", s)

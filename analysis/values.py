@@ -11,8 +11,9 @@ regressions are fitted on all player rows of a game (numpy only):
 Controls: an intercept, a dummy for each (player count, seat) cell and a dummy for each agent, so
 effects are compared within seat and agent. Intervals: 95% cluster-robust (CR1) standard errors
 with games as clusters (players of one game are not independent; in a paired run the games that
-share a deal form one cluster), or a percentile bootstrap over the same clusters. Features that never vary, or that are exact linear combinations of earlier columns, are
-reported as not identifiable (NaN).
+share a deal form one cluster), or a percentile bootstrap over the same clusters. Features that
+never vary, or that are exact linear combinations of earlier columns, are reported as not
+identifiable (NaN).
 
 What it can and cannot show: in self-play these are associations, not causal effects. A tile that
 "adds" 10 points may be taken by players who were already winning, or crowd out another choice;
