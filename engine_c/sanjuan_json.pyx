@@ -240,6 +240,18 @@ def position_from_dict(SanJuanState state, data):
         _bad("a keep decision needs pending cards of the player to act")
     if s.phase in (PH_PLACE, PH_PAY) and not s.build_kind:
         _bad("paying for no building")
+    a = s.actor
+    hand_limit = 12 if s.owned[a][TOWER] else 7
+    if s.phase == PH_LIMIT and s.limit != s.hand_n[a] - hand_limit:
+        _bad(f"hand_limit: turn.limit must be the {s.hand_n[a] - hand_limit} cards above the limit")
+    if s.phase in (PH_PAY, PH_KEEP, PH_CDISCARD) and s.limit == 0:
+        _bad(f"{PHASES[s.phase]}: turn.limit must be positive")
+    if s.phase == PH_CDISCARD and s.limit > s.hand_n[a]:
+        _bad("council_discard: more cards to discard than in hand")
+    if s.phase == PH_KEEP and s.limit >= s.pending_n:
+        _bad("keep: fewer pending cards than cards to keep")
+    if s.phase in (PH_PRODUCE, PH_SELL) and s.cnt >= s.limit:
+        _bad(f"{PHASES[s.phase]}: turn.count must be below turn.limit")
     cdef int buf[128]
     if sj_legal(s, buf) == 0:
         _bad(f"no legal action in phase {PHASES[s.phase]}")

@@ -157,6 +157,13 @@ cdef void sj_resample(SJ* s, int o, uint64_t* rng) noexcept nogil:
             for k in range(NK):
                 if s.known_disc[p][k] > s.discard[k]:
                     s.known_disc[p][k] = s.discard[k]
+    # another player in the middle of a card sequence: his earlier picks were secret, so the
+    # canonical-order floor restarts (the counts still left to pay / discard / keep are public)
+    if s.actor != o:
+        if s.phase == PH_LIMIT or s.phase == PH_CDISCARD or (s.phase == PH_KEEP and redo_pending):
+            s.last = 0
+        elif s.phase == PH_PAY and s.last > NPROD:
+            s.last = NPROD
     # unrevealed trading-house tiles
     if s.tiles_seen < 4:
         shuffle_u8(&s.tiles[s.tiles_seen], 5 - s.tiles_seen, rng)

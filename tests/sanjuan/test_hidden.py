@@ -23,6 +23,8 @@ def _public(d, observer):
     me = d["seats"][observer]
     flow = {k: d[k] for k in ("governor", "phase", "actor", "chooser", "role", "roles_taken", "picks",
                               "acted", "turn", "tile_next", "tiles_seen", "rounds", "pending_public")}
+    if d["actor"] != observer:     # the ordering floor of another player's secret card choices
+        flow["turn"] = dict(flow["turn"], last=None)
     return dict(seats=seats, flow=flow, supply=len(d["supply"]), discard=sum(d["discard"].values()),
                 pending=sum(d["pending"].values()), revealed=d["tiles"][:d["tiles_seen"]],
                 my_hand=me["hand"], my_chapel=me["chapel"], my_known=me["known_discards"],
@@ -118,3 +120,21 @@ def test_own_discards_stay_in_the_pile():
     for k in range(5):
         rd = s.resample_hidden(0, k).to_dict()
         assert all(rd["discard"].get(c, 0) >= 1 for c in ("well", "crane", "statue", "palace"))
+
+
+def test_other_players_card_sequence_stays_playable():
+    # p0 is half-way through discarding to the hand limit; p1's determinizations redraw p0's hand
+    s = make(2, hands={0: ["palace"] * 2 + ["hero"] * 3 + ["statue"] * 3 + ["well"]},
+             phase="hand_limit", rounds=2, governor=0, actor=0, chooser=0,
+             turn={"count": 0, "limit": 2, "last": 0, "building": None, "income": 0})
+    play(s, "discard hero")                                    # 9 -> 8, one more to go, floor = hero
+    d = s.to_dict()
+    assert d["phase"] == "hand_limit" and d["turn"]["limit"] == 1
+    for k in range(20):
+        r = s.resample_hidden(1, k)
+        assert r.legal_actions(), "determinized actor has no legal discard"
+        r.playout(k)
+        assert r.is_terminal()
+    # p0's own view keeps the floor
+    assert s.resample_hidden(0, 1).legal_actions() == s.legal_actions() == [
+        s.string_to_action("discard hero"), s.string_to_action("discard palace")]
