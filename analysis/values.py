@@ -84,20 +84,32 @@ def feature_kind(col: str) -> str:
 
 # --------------------------------------------------------------------------- linear algebra
 
-def _independent(X: np.ndarray, tol: float = 1e-8) -> np.ndarray:
-    """Mask of columns not (numerically) in the span of the columns before them."""
-    norms = np.linalg.norm(X, axis=0)
-    keep = norms > 0
-    if not keep.any():
-        return keep
-    for _ in range(3):  # re-check after dropping: QR without pivoting is order-dependent
-        idx = np.flatnonzero(keep)
-        r = np.abs(np.diag(np.linalg.qr(X[:, idx], mode="r")))
-        r = np.pad(r, (0, len(idx) - len(r)))  # fewer rows than columns: the rest are dependent
-        bad = r <= tol * norms[idx]
-        if not bad.any():
-            break
-        keep[idx[bad]] = False
+def _independent(X: np.ndarray, tol: float = 1e-9) -> np.ndarray:
+    """Mask of columns not (numerically) in the span of the kept columns before them.
+
+    Works on the small Gram matrix ``X'X`` (einsum, no threaded LAPACK on the tall ``X``): column
+    ``j`` is dropped when its squared residual on the kept columns is below ``tol`` times its
+    squared norm.
+    """
+    G = np.einsum("ni,nj->ij", X, X)
+    diag = np.diag(G).copy()
+    keep = np.zeros(X.shape[1], dtype=bool)
+    kept: list[int] = []
+    for j in range(X.shape[1]):
+        if diag[j] <= 0:
+            continue
+        if kept:
+            Gk = G[np.ix_(kept, kept)]
+            g = G[kept, j]
+            try:
+                resid = diag[j] - g @ np.linalg.solve(Gk, g)
+            except np.linalg.LinAlgError:
+                continue
+        else:
+            resid = diag[j]
+        if resid > tol * diag[j]:
+            keep[j] = True
+            kept.append(j)
     return keep
 
 
