@@ -18,7 +18,7 @@ import pandas as pd
 from analysis import plots, stats
 from analysis.load import load_runs, read_manifest
 from analysis.ratings import ratings
-from analysis.values import tile_values
+from analysis.values import seat_and_agent_effects, tile_values
 from engine_c.errors import BoardlabError
 
 GAME_TITLES = {"burgundy": "The Castles of Burgundy", "sanjuan": "San Juan"}
@@ -208,9 +208,25 @@ def _seats(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
               "or winners, so both our mean score and mean winning score are shown.", "note")
     if not summ["agents_balanced"].all():
         bad = ", ".join(str(n) for n in summ.loc[~summ["agents_balanced"], "players"])
-        doc.p(f"Warning ({bad} players): agents were not spread evenly over the seats, so the "
-              "seat figures mix seat and agent effects. See the seat coefficients in the value "
-              "regressions, which control for the agent.", "warn")
+        doc.p(f"Warning ({bad} players): the seats did not see the same mix of agents, so the "
+              "seat figures mix seat and agent effects. The table after it gives seat effects "
+              "controlled for the agent (regression of score and win on seat and agent dummies, "
+              "cluster-robust 95% intervals), relative to seat 0.", "warn")
+        eff = seat_and_agent_effects(d)
+        eff = eff[eff["term"].str.startswith("cell ")]
+        if eff["confounded"].any():
+            doc.p("Seat and agent cannot be separated in these games (the same agent always "
+                  "sat in the same seat, or too few games): no seat effect can be estimated.",
+                  "warn")
+            eff = eff[~eff["confounded"]]
+        if not eff.empty:
+            doc.table(pd.DataFrame({
+              "seat (vs seat 0)": eff["term"].str.replace("cell ", "", regex=False),
+              "score effect (VP)": eff["score_effect"].map(lambda x: _num(x, 2)),
+              "95% CI": [_ci(a, b, 2) for a, b in zip(eff["score_lo"], eff["score_hi"])],
+              "win effect (pp)": (eff["win_effect"] * 100).map(lambda x: _num(x, 1)),
+              "win 95% CI (pp)": [_ci(100 * a, 100 * b, 1)
+                                  for a, b in zip(eff["win_lo"], eff["win_hi"])]}))
     seats = stats.seat_advantage(d)
     doc.table(pd.DataFrame({
         "players": seats["players"], "seat": seats["seat"], "games": seats["games"],

@@ -256,21 +256,31 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
 def seat_and_agent_effects(df: pd.DataFrame, by=("game",)) -> pd.DataFrame:
     """The control coefficients of the score and win regressions (no features): effect of each
     (player count, seat) cell against the first, and of each agent against the first, with
-    cluster-robust 95% intervals. Useful when agents were not balanced over seats."""
+    cluster-robust 95% intervals. Useful when agents were not balanced over seats.
+
+    When seat and agent dummies are collinear (e.g. each agent always in the same seat) the
+    effects cannot be separated: the group's rows then have NaN effects and ``confounded`` True.
+    """
     d = with_win_credit(df)
     rows = []
     for key, grp in d.groupby(list(by), sort=True):
         key = key if isinstance(key, tuple) else (key,)
         X, names, _ = design_matrix(grp, [])
         keep = _independent(X)
-        keep[0] = True
-        Y = np.column_stack([grp["score"].to_numpy(float), grp["win_credit"].to_numpy(float)])
-        b, se = ols_cluster(X[:, keep], Y, grp["cluster_id"].to_numpy())
-        for j, name in enumerate(np.asarray(names)[keep]):
+        confounded = not keep[1:].all() or grp["cluster_id"].nunique() < 3
+        if confounded:
+            b = se = np.full((X.shape[1], 2), np.nan)
+        else:
+            Y = np.column_stack([grp["score"].to_numpy(float),
+                                 grp["win_credit"].to_numpy(float)])
+            b, se = ols_cluster(X, Y, grp["cluster_id"].to_numpy())
+        for j, name in enumerate(names):
             if name == "intercept":
                 continue
             rows.append(dict(zip(by, key), term=name, score_effect=b[j, 0],
                              score_lo=b[j, 0] - Z95 * se[j, 0], score_hi=b[j, 0] + Z95 * se[j, 0],
                              win_effect=b[j, 1], win_lo=b[j, 1] - Z95 * se[j, 1],
-                             win_hi=b[j, 1] + Z95 * se[j, 1]))
-    return pd.DataFrame(rows)
+                             win_hi=b[j, 1] + Z95 * se[j, 1], confounded=confounded))
+    return pd.DataFrame(rows, columns=list(by) + ["term", "score_effect", "score_lo", "score_hi",
+                                                  "win_effect", "win_lo", "win_hi",
+                                                  "confounded"])

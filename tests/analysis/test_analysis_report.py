@@ -163,3 +163,19 @@ def test_results_without_features(tmp_path):
     df = df[[c for c in df.columns if not c.startswith("f_")]]
     text = write_report(write_run(tmp_path / "nof.parquet", df), tmp_path / "out").read_text()
     assert "No feature columns" in text
+
+
+def test_unbalanced_seats_get_a_warning_and_controlled_seat_effects(tmp_path):
+    from analysis.synthetic import synthetic_results, write_run
+    # the runner's rotation of 2 agents over 3 seats: seat 1 is the odd one out
+    df = synthetic_results("sanjuan", 3, 300, agents=["weak", "strong"], strengths=[0, 10],
+                           seed=1)
+    text = write_report(write_run(tmp_path / "odd.parquet", df), tmp_path / "out").read_text()
+    assert "did not see the same mix of agents" in text
+    assert "seat (vs seat 0)" in text and "3p seat 1" in text and "3p seat 2" in text
+    # each agent always in the same seat: seat and agent cannot be told apart
+    fixed = synthetic_results("sanjuan", 2, 300, agents=["weak", "strong"], strengths=[0, 10],
+                              seed=1, balanced=False)
+    text = write_report(write_run(tmp_path / "fixed.parquet", fixed),
+                        tmp_path / "out2").read_text()
+    assert "cannot be separated" in text and "seat (vs seat 0)" not in text

@@ -69,3 +69,9 @@ def test_constant_and_aliased_features_are_not_identifiable():
     assert np.isnan(v.loc["f_knowledge_03", "score_effect"])
     assert np.isnan(v.loc["f_bonus_small", "score_effect"])
     assert np.isfinite(v.loc["f_bonus_large", "score_effect"])
+
+
+def test_seat_effects_confounded_with_agents():
+    fixed = synthetic_results("sanjuan", 2, 200, agents=["a", "b"], seed=1, balanced=False)
+    c = seat_and_agent_effects(fixed)
+    assert c["confounded"].all() and c["score_effect"].isna().all()
