@@ -94,9 +94,9 @@ def report(paths, out):
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default: print).")
 def position(game, players, seed, random_moves, out):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
-    from solver.positions import random_position
+    from solver.positions import pretty_json, random_position
 
-    text = random_position(game, players, seed, random_moves).to_json()
+    text = pretty_json(random_position(game, players, seed, random_moves).to_json())
     if out is None:
         click.echo(text)
     else:

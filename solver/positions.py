@@ -39,3 +39,18 @@ def load_position(path, game):
     if state.is_terminal():
         raise BoardlabError(f"{path}: the game in this position is over; there is no move to suggest")
     return state
+
+
+def pretty_json(text):
+    """Format a position for people: one top-level field per line, one seat or depot per line."""
+    import json
+
+    data = json.loads(text)
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+            inner = ",\n".join("    " + json.dumps(item) for item in value)
+            lines.append(f"  {json.dumps(key)}: [\n{inner}\n  ]")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}"
