@@ -14,6 +14,8 @@ PHASES = ["role", "build", "place", "pay", "produce", "sell", "keep", "council_d
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 TILE_NAMES = ["T1", "T2", "T3", "T4", "T5"]
 ROLE_PHASES = (PH_BUILD, PH_PLACE, PH_PAY, PH_PRODUCE, PH_SELL, PH_KEEP, PH_CDISCARD, PH_GOLD)
+PHASE_ROLE = {PH_BUILD: R_BUILDER, PH_PLACE: R_BUILDER, PH_PAY: R_BUILDER, PH_PRODUCE: R_PRODUCER,
+              PH_SELL: R_TRADER, PH_KEEP: R_COUNCILLOR, PH_CDISCARD: R_COUNCILLOR, PH_GOLD: R_PROSPECTOR}
 
 
 def _bad(msg):
@@ -232,8 +234,22 @@ def position_from_dict(SanJuanState state, data):
         _bad("roles_taken does not match picks")
     if s.phase in (PH_TUCK, PH_LIMIT) and s.picks:
         _bad("start-of-round steps after a role was chosen")
-    if s.phase == PH_ROLE and s.actor != s.chooser:
-        _bad("the player choosing a role must be the chooser")
+    if s.phase == PH_ROLE:
+        expected = s.governor if np == 2 and s.picks != 1 else (1 - s.governor if np == 2 else (s.governor + s.picks) % np)
+        if s.chooser != expected or s.actor != s.chooser:
+            _bad(f"pick {s.picks} of this round belongs to seat {expected}")
+        if s.acted:
+            _bad("acted must be 0 while a role is chosen")
+    elif in_role:
+        if PHASE_ROLE[s.phase] != s.role:
+            _bad(f"phase {PHASES[s.phase]} does not belong to the {ROLES[s.role]}")
+        if s.acted >= np or s.actor != (s.chooser + s.acted) % np:
+            _bad(f"in a role phase the actor must be seat (chooser + acted) mod {np}")
+    elif s.phase in (PH_TUCK, PH_LIMIT):
+        if s.acted >= np or s.actor != (s.governor + s.acted) % np:
+            _bad(f"at the round start the actor must be seat (governor + acted) mod {np}")
+        if s.rounds < 2:
+            _bad("the first round has no start-of-round steps")
     if s.pending_n and s.phase not in (PH_KEEP, PH_GOLD):
         _bad("pending cards outside a councillor keep or gold-mine decision")
     if s.phase in (PH_KEEP, PH_GOLD) and (not s.pending_n or s.pending_owner != s.actor):

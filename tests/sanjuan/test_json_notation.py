@@ -37,6 +37,9 @@ def _position():
     (lambda d: d["seats"][0].__setitem__("known_discards", {"hero": 1}), "discard"),
     (lambda d: d.__setitem__("phase", "over"), "12 buildings"),
     (lambda d: d.pop("supply"), "supply"),
+    (lambda d: d.update(actor=1), "seat 0"),
+    (lambda d: d.update(phase="sell", roles_taken=["builder"]), "does not belong"),
+    (lambda d: d.update(phase="chapel"), "first round"),
     (lambda d: d["seats"].pop(), "seats"),
 ])
 def test_impossible_positions_are_refused(mutate, message):
