@@ -22,6 +22,12 @@ DPI = 100
 _START = {"sanjuan": "governor", "burgundy": "start player"}
 
 
+def agent_sort_key(spec: str):
+    """Order agents by family, then by search budget as a number (50 before 400)."""
+    it = stats.parse_iterations(spec)
+    return (stats.agent_family(spec), -1 if it is None else it, str(spec))
+
+
 def _figure(width: float, height: float) -> Figure:
     fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
@@ -111,7 +117,7 @@ def plot_score_distributions(df: pd.DataFrame, game: str | None = None) -> Figur
     axes = fig.subplots(1, len(counts), squeeze=False)[0]
     for ax, n in zip(axes, counts):
         s = d[d["players"] == n]
-        agents = sorted(s["agent"].unique())
+        agents = sorted(s["agent"].unique(), key=agent_sort_key)
         data = [s.loc[s["agent"] == a, "score"].to_numpy() for a in agents]
         ax.boxplot(data, showmeans=True)
         ax.set_xticks(range(1, len(agents) + 1))
