@@ -78,10 +78,14 @@ def validate(config):
 
 
 def seating(config, game_index):
-    """Agent index for each seat: agents rotate so each sits in each seat equally often."""
+    """Agent index for each seat: the line-up rotates so each agent sits in each seat equally often.
+
+    The base line-up repeats the agents over the seats (2 agents, 3 seats: A B A); game ``i``
+    rotates it by ``i % players``, so over every ``players`` games each seat sees the same mix.
+    """
     k = len(config.agents)
-    rotation = game_index % (config.players if config.paired else k)
-    return [(seat + rotation) % k for seat in range(config.players)]
+    rotation = game_index % config.players
+    return [((seat + rotation) % config.players) % k for seat in range(config.players)]
 
 
 def game_seeds(config, game_index):

@@ -33,6 +33,14 @@ def test_seats_rotate_evenly():
         assert sorted(s[seat] for s in seats) == [0, 1, 2]
 
 
+def test_fewer_agents_than_seats_rotate_the_line_up():
+    config = _config(players=3, agents=("a", "b"), games=3)
+    seats = [seating(config, i) for i in range(3)]
+    assert seats == [[0, 1, 0], [1, 0, 0], [0, 0, 1]]
+    for seat in range(3):          # every seat faces the same mix: agent a twice, b once
+        assert sorted(s[seat] for s in seats) == [0, 0, 1]
+
+
 def test_paired_games_share_the_deal_and_differ_in_seating():
     config = _config(paired=True)
     chance0, agents0 = game_seeds(config, 0)
