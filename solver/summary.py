@@ -1,18 +1,7 @@
 """The short text summary ``boardlab simulate`` prints at the end of a run."""
 from __future__ import annotations
 
-import math
-
-
-def wilson_interval(wins, n, z=1.959963984540054):
-    """95% Wilson score interval (low, high) for ``wins`` successes in ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from analysis.stats import wilson_interval
 
 
 def format_summary(rows, elapsed):
