@@ -11,6 +11,7 @@ from libc.stdint cimport uint64_t
 from engine_c.game cimport GameState, TERMINAL, MAX_LEGAL
 from engine_c._rng cimport rng_next
 from engine_c.sanjuan_rules cimport *
+from engine_c.sanjuan_moves cimport sj_legal, sj_apply, sj_playout
 from engine_c.sanjuan_view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak
 
 import json
@@ -207,3 +208,10 @@ def bench_playouts(int players=2, int games=20000, seed=0):
             sj_new_game(&st, players)
             sj_playout(&st, &rng)
     return games / (time.process_time() - t0)
+
+
+def c_tables():
+    """The card and tile tables compiled into the engine (checked against sanjuan_data by the tests)."""
+    return {"cost": [SJ_COST[k] for k in range(NK)], "vp": [SJ_VP[k] for k in range(NK)],
+            "copies": [SJ_COPIES[k] for k in range(NK)],
+            "prices": [[SJ_PRICE[t][g] for g in range(5)] for t in range(5)]}

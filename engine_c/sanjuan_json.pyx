@@ -5,6 +5,7 @@ from libc.stdint cimport uint64_t
 
 from engine_c.sanjuan cimport SanJuanState
 from engine_c.sanjuan_rules cimport *
+from engine_c.sanjuan_moves cimport sj_legal
 
 from engine_c.errors import InvalidPositionError
 from engine_c.sanjuan_data import CARD_IDS, CARD_INDEX, COPIES, ROLES, ROLE_INDEX

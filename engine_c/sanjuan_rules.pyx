@@ -1,30 +1,15 @@
 # cython: language_level=3
-"""San Juan rules: dealing, legal actions, applying actions and random playouts, nogil on the SJ struct.
+"""San Juan rules: dealing, the phase machine and applying actions, nogil on the SJ struct.
 
-Scoring and hidden-information resampling live in engine_c/sanjuan_view.pyx; the Python-facing state
-class (JSON, notation, features) in engine_c/sanjuan.pyx.  Rule decisions: docs/sanjuan.md.
+Shared queries and building costs are inline in sanjuan_rules.pxd; legal actions and playouts live
+in engine_c/sanjuan_moves.pyx, scoring and hidden-information resampling in engine_c/sanjuan_view.pyx,
+the Python-facing state class (JSON, notation, features) in engine_c/sanjuan.pyx.
+Rule decisions: docs/sanjuan.md.
 """
-from libc.string cimport memset, memcpy
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+from libc.stdint cimport uint8_t, uint64_t
 
 from engine_c._rng cimport rng_below
-
-cdef extern from *:
-    int __builtin_ctz(unsigned int x) nogil
-
-from engine_c.sanjuan_data import COST as _COST, COPIES as _COPIES, TILES as _TILES
-
-cdef int COST[NK]
-cdef int COPIES[NK]
-cdef int PRICE[5][5]
-
-for _i in range(NK):
-    COST[_i] = _COST[_i]
-    COPIES[_i] = _COPIES[_i]
-for _i in range(5):
-    for _j in range(5):
-        PRICE[_i][_j] = _TILES[_i][_j]
-
 
 # ---------------------------------------------------------------------------
 # cards: drawing, discarding, hands
@@ -97,117 +82,6 @@ cdef inline void discard_unseen(SJ* s, int k) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------
-# small queries
-# ---------------------------------------------------------------------------
-
-cdef inline int privilege(SJ* s, int p) noexcept nogil:
-    if p != s.chooser:
-        return 0
-    return 2 if s.role_lib else 1
-
-
-cdef int sj_goods(SJ* s, int p) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(s.nbld[p]):
-        if s.good[p][i]:
-            n += 1
-    return n
-
-
-cdef inline int first_slot(SJ* s, int p, int kind, bint with_good) noexcept nogil:
-    cdef int i
-    for i in range(s.nbld[p]):
-        if s.bld[p][i] == kind and (s.good[p][i] != 0) == with_good:
-            return i
-    return -1
-
-
-cdef inline int wrap(int x, int np) noexcept nogil:
-    # x mod np for 0 <= x < 2 np, without a division
-    return x - np if x >= np else x
-
-
-cdef inline int hand_limit(SJ* s, int p) noexcept nogil:
-    return 12 if s.owned[p][TOWER] else 7
-
-
-cdef inline int chooser_of_pick(SJ* s, int pick) noexcept nogil:
-    if s.np == 2:
-        return s.governor if pick != 1 else 1 - s.governor
-    return wrap(s.governor + pick, s.np)
-
-
-# ---------------------------------------------------------------------------
-# building costs
-# ---------------------------------------------------------------------------
-
-cdef inline int build_cost(SJ* s, int p, int k, int cover) noexcept nogil:
-    """Cost of building kind k (new spot if cover < 0, else over slot cover).
-
-    A covered building's own function does not help the build covering it, except the crane's.
-    """
-    cdef int j = -1
-    cdef int red = privilege(s, p)
-    cdef int c
-    if cover >= 0:
-        j = s.bld[p][cover]
-        red += COST[j]
-    if k < NPROD:
-        if s.owned[p][SMITHY] and j != SMITHY:
-            red += 1
-    elif s.owned[p][QUARRY] and j != QUARRY:
-        red += 1
-    c = COST[k] - red
-    return c if c > 0 else 0
-
-
-cdef inline int pay_power(SJ* s, int p, int cover, int hand_after) noexcept nogil:
-    """Items p can pay with: hand cards plus up to 2 goods with an (uncovered) black market."""
-    cdef int g = 0
-    if s.owned[p][BLACK_MARKET] and not (cover >= 0 and s.bld[p][cover] == BLACK_MARKET):
-        g = sj_goods(s, p)
-        if cover >= 0 and s.good[p][cover]:
-            g -= 1
-        if g > 2:
-            g = 2
-    return hand_after + g
-
-
-cdef inline bint cover_canonical(SJ* s, int p, int slot) noexcept nogil:
-    # equivalent slots (same kind, same good status): only the first is offered
-    cdef int i
-    for i in range(slot):
-        if s.bld[p][i] == s.bld[p][slot] and (s.good[p][i] != 0) == (s.good[p][slot] != 0):
-            return False
-    return True
-
-
-cdef inline bint placement_ok(SJ* s, int p, int k, int cover, int hand_after) noexcept nogil:
-    if cover < 0:
-        if s.nbld[p] >= MAXB:
-            return False
-    elif s.bld[p][cover] == k:
-        return False            # no overbuilding with the same building
-    return pay_power(s, p, cover, hand_after) >= build_cost(s, p, k, cover)
-
-
-cdef bint can_build(SJ* s, int p, int k) noexcept nogil:
-    cdef int i
-    cdef int hand_after = s.hand_n[p] - 1
-    if s.hand[p][k] == 0:
-        return False
-    if k >= NPROD and s.owned[p][k]:
-        return False
-    if placement_ok(s, p, k, -1, hand_after):
-        return True
-    if s.owned[p][CRANE]:
-        for i in range(s.nbld[p]):
-            if placement_ok(s, p, k, i, hand_after):
-                return True
-    return False
-
-
-# ---------------------------------------------------------------------------
 # game flow
 # ---------------------------------------------------------------------------
 
@@ -220,7 +94,7 @@ cdef void sj_new_game(SJ* s, int np) noexcept nogil:
     s.np = np
     n = 0
     for k in range(NK):
-        c = COPIES[k] - (np if k == INDIGO else 0)
+        c = SJ_COPIES[k] - (np if k == INDIGO else 0)
         while c > 0:
             s.supply[n] = k
             n += 1
@@ -458,9 +332,9 @@ cdef void gold_mines(SJ* s) noexcept nogil:
                     break
                 s.pending[c] += 1
                 s.pending_n += 1
-                if seen_costs & (1 << COST[c]):
+                if seen_costs & (1 << SJ_COST[c]):
                     distinct = False
-                seen_costs |= (1 << COST[c])
+                seen_costs |= (1 << SJ_COST[c])
             if distinct:
                 s.phase = PH_GOLD
                 s.actor = p
@@ -510,10 +384,6 @@ cdef void finish_build(SJ* s) noexcept nogil:
     s.cnt = 0
     s.last = 0
     end_turn(s)
-
-
-cdef inline bint pay_bm(SJ* s, int p) noexcept nogil:
-    return s.cnt < 2 and s.owned[p][BLACK_MARKET] - (1 if s.build_kind - 1 == BLACK_MARKET else 0) > 0
 
 
 cdef void do_apply(SJ* s, int a) noexcept nogil:
@@ -591,7 +461,7 @@ cdef void do_apply(SJ* s, int a) noexcept nogil:
         slot = first_slot(s, p, k, True)
         discard_unseen(s, s.good[p][slot] - 1)
         s.good[p][slot] = 0
-        s.income += PRICE[s.tile][k]
+        s.income += SJ_PRICE[s.tile][k]
         s.cnt += 1
         s.goods_sold[p] += 1
         s.last = k
@@ -648,172 +518,3 @@ cdef void do_apply(SJ* s, int a) noexcept nogil:
         discard_pending_public(s)
         s.acted += 1
         gold_mines(s)
-
-
-# ---------------------------------------------------------------------------
-# legal actions
-# ---------------------------------------------------------------------------
-
-cdef inline uint32_t kind_mask(uint8_t* counts) noexcept nogil:
-    """Bit k set iff counts[k] > 0 (29 byte counts, tested 8 at a time)."""
-    cdef uint64_t w[4]
-    cdef uint64_t t
-    cdef uint32_t mask = 0
-    cdef int i
-    w[3] = 0
-    memcpy(w, counts, NK)
-    for i in range(4):
-        # high bit of each byte set iff that byte is non-zero
-        t = (((w[i] & <uint64_t>0x7F7F7F7F7F7F7F7F) + <uint64_t>0x7F7F7F7F7F7F7F7F) | w[i]) & <uint64_t>0x8080808080808080
-        # gather the 8 high bits into one byte
-        mask |= <uint32_t>(((t >> 7) * <uint64_t>0x0102040810204080) >> 56) << (8 * i)
-    return mask
-
-
-cdef inline int ordered_cards(uint8_t* counts, int total, int last, int need, int* out, int n) noexcept nogil:
-    """Kinds k >= last with counts[k] > 0 from which `need` cards can still be picked in
-    non-decreasing order (canonical order of a multi-card choice); total = sum of counts."""
-    cdef int k
-    cdef int rem = total
-    cdef uint32_t m = kind_mask(counts)
-    cdef uint32_t below = m & ((<uint32_t>1 << last) - 1)
-    m &= ~below
-    while below:
-        rem -= counts[__builtin_ctz(below)]
-        below &= below - 1
-    while m and rem >= need:
-        k = __builtin_ctz(m)
-        out[n] = A_CARD + k
-        n += 1
-        rem -= counts[k]
-        m &= m - 1
-    return n
-
-
-cdef int sj_legal(SJ* s, int* out) noexcept nogil:
-    cdef int p = s.actor
-    cdef int ph = s.phase
-    cdef int n = 0
-    cdef int k, r, i, t, total_cards, g, gsum, capg
-    cdef uint32_t m
-    cdef int gt[NPROD]
-    if ph == PH_OVER:
-        return 0
-    if ph == PH_ROLE:
-        for r in range(5):
-            if not (s.roles_taken & (1 << r)):
-                out[n] = A_ROLE + r
-                n += 1
-        if s.np == 2 and p == s.governor and s.picks == 0 and s.owned[p][LIBRARY]:
-            for r in range(5):
-                if not (s.roles_taken & (1 << r)):
-                    out[n] = A_ROLE_LIB + r
-                    n += 1
-        return n
-    if ph == PH_BUILD:
-        out[0] = A_PASS
-        n = 1
-        if s.owned[p][CRANE]:
-            for k in range(NK):
-                if s.hand[p][k] and can_build(s, p, k):
-                    out[n] = A_BUILD + k
-                    n += 1
-            return n
-        # fast path without a crane: one cost formula per kind
-        if s.nbld[p] >= MAXB:
-            return n
-        r = privilege(s, p)
-        g = s.hand_n[p] - 1
-        if s.owned[p][BLACK_MARKET]:
-            capg = sj_goods(s, p)
-            g += capg if capg < 2 else 2
-        gsum = r + (1 if s.owned[p][SMITHY] else 0)         # reduction for production
-        capg = r + (1 if s.owned[p][QUARRY] else 0)         # reduction for violet
-        m = kind_mask(s.hand[p])
-        while m:
-            k = __builtin_ctz(m)
-            m &= m - 1
-            if k < NPROD:
-                if COST[k] - gsum <= g:
-                    out[n] = A_BUILD + k
-                    n += 1
-            elif not s.owned[p][k] and COST[k] - capg <= g:
-                out[n] = A_BUILD + k
-                n += 1
-        return n
-    if ph == PH_PLACE:
-        k = s.build_kind - 1
-        if placement_ok(s, p, k, -1, s.hand_n[p]):
-            out[n] = A_PLACE_NEW
-            n += 1
-        for i in range(s.nbld[p]):
-            if cover_canonical(s, p, i) and placement_ok(s, p, k, i, s.hand_n[p]):
-                out[n] = A_COVER + i
-                n += 1
-        return n
-    if ph == PH_PAY:
-        total_cards = s.hand_n[p]
-        if s.last >= NPROD:
-            return ordered_cards(s.hand[p], s.hand_n[p], s.last - NPROD, s.limit, out, 0)
-        n = ordered_cards(s.hand[p], s.hand_n[p], 0, s.limit, out, 0)
-        if pay_bm(s, p):
-            for t in range(NPROD):
-                gt[t] = 0
-            for i in range(s.nbld[p]):
-                if s.good[p][i]:
-                    gt[s.bld[p][i]] += 1
-            capg = 2 - s.cnt
-            gsum = 0
-            t = NPROD - 1
-            while t >= s.last:
-                gsum += gt[t]
-                gt[t] = gt[t] and (total_cards + (gsum if gsum < capg else capg) >= s.limit)
-                t -= 1
-            for t in range(s.last, NPROD):
-                if gt[t]:
-                    out[n] = A_GOOD + t
-                    n += 1
-        return n
-    if ph == PH_PRODUCE or ph == PH_SELL:
-        out[0] = A_PASS
-        n = 1
-        r = 0                                   # bitmask of goods types with a usable slot
-        for i in range(s.nbld[p]):
-            k = s.bld[p][i]
-            if k < NPROD and (s.good[p][i] != 0) == (ph == PH_SELL):
-                r |= 1 << k
-        for t in range(s.last, NPROD):
-            if r & (1 << t):
-                out[n] = A_GOOD + t
-                n += 1
-        return n
-    if ph == PH_KEEP:
-        return ordered_cards(s.pending, s.pending_n, s.last, s.limit, out, 0)
-    if ph == PH_CDISCARD or ph == PH_LIMIT:
-        return ordered_cards(s.hand[p], s.hand_n[p], s.last, s.limit, out, 0)
-    if ph == PH_TUCK:
-        out[0] = A_PASS
-        return ordered_cards(s.hand[p], s.hand_n[p], 0, 1, out, 1)
-    if ph == PH_GOLD:
-        return ordered_cards(s.pending, s.pending_n, 0, 1, out, 0)
-    return 0
-
-
-cdef void sj_apply(SJ* s, int action) noexcept nogil:
-    """Apply a legal action, then play out forced decisions (a single legal action)."""
-    cdef int buf[128]
-    do_apply(s, action)
-    while s.phase != PH_OVER and sj_legal(s, buf) == 1:
-        do_apply(s, buf[0])
-
-
-cdef void sj_playout(SJ* s, uint64_t* rng) noexcept nogil:
-    cdef int buf[128]
-    cdef int n
-    n = sj_legal(s, buf)
-    while n > 0:
-        if n == 1:
-            do_apply(s, buf[0])
-        else:
-            do_apply(s, buf[rng_below(rng, n)])
-        n = sj_legal(s, buf)

@@ -6,12 +6,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from engine_c._rng cimport rng_below, rng_next
 from engine_c.sanjuan_rules cimport *
 
-from engine_c.sanjuan_data import VP as _VP
-
-cdef int VP[NK]
 cdef int ARCH[4]
-for _i in range(NK):
-    VP[_i] = _VP[_i]
 ARCH[0] = 0
 ARCH[1] = 4
 ARCH[2] = 6
@@ -31,7 +26,7 @@ cdef void sj_scores(SJ* s, int* out) noexcept nogil:
         monuments = 0
         for i in range(s.nbld[p]):
             k = s.bld[p][i]
-            vp += VP[k]
+            vp += SJ_VP[k]
             if k < NPROD:
                 prod += 1
             else:

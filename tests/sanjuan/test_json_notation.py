@@ -85,3 +85,12 @@ def test_unknown_option_and_player_count():
         SanJuanState(2, 1, expansion=True)
     with pytest.raises(ValueError):
         SanJuanState(5, 1)
+
+
+def test_compiled_tables_match_the_card_data():
+    from engine_c.sanjuan import c_tables
+    from engine_c import sanjuan_data as data
+    t = c_tables()
+    assert t["cost"] == data.COST and t["vp"] == data.VP and t["copies"] == data.COPIES
+    assert t["prices"] == [list(row) for row in data.TILES]
+    assert sum(data.COPIES) == 110 and data.COPIES[0] == 10

@@ -1,0 +1,7 @@
+# San Juan legal actions, apply (with forced moves) and random playouts on the SJ struct.
+from libc.stdint cimport uint64_t
+from engine_c.sanjuan_rules cimport SJ
+
+cdef int sj_legal(SJ* s, int* out) noexcept nogil
+cdef void sj_apply(SJ* s, int action) noexcept nogil       # then plays forced (single-option) decisions
+cdef void sj_playout(SJ* s, uint64_t* rng) noexcept nogil
