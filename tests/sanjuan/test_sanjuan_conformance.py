@@ -3,7 +3,7 @@ import pytest
 
 from engine_c.testing import check_game
 
-from helpers import invariant
+from sanjuan_helpers import invariant
 
 
 @pytest.mark.parametrize("players,games", [(2, 60), (3, 30), (4, 20)])

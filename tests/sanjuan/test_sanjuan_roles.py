@@ -1,7 +1,7 @@
 """The five roles: action for everyone, privilege for the chooser, the library doubling it."""
 import pytest
 
-from helpers import make, hand, hand_size, names, goods, seat, play, legal_strings
+from sanjuan_helpers import make, hand, hand_size, names, goods, seat, play, legal_strings
 
 
 # ---- builder ---------------------------------------------------------------------------

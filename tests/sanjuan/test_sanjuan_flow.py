@@ -9,7 +9,7 @@ from engine_c.sanjuan import SanJuanState
 from engine_c import new_state
 from engine_c.sanjuan_data import CARD_IDS
 
-from helpers import make, hand, hand_size, names, seat, play, legal_strings
+from sanjuan_helpers import make, hand, hand_size, names, seat, play, legal_strings
 
 ROLES = ["builder", "producer", "trader", "councillor", "prospector"]
 

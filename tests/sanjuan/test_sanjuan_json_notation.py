@@ -7,7 +7,7 @@ from engine_c import new_state, state_from_json
 from engine_c.errors import InvalidPositionError, InvalidActionError, IllegalActionError
 from engine_c.sanjuan import SanJuanState
 
-from helpers import make, blank_position
+from sanjuan_helpers import make, blank_position
 
 
 def test_round_trip_through_a_game():

@@ -6,7 +6,7 @@ import pytest
 
 from engine_c import new_state
 
-from helpers import make, card_total, play, invariant
+from sanjuan_helpers import make, card_total, play, invariant
 
 
 def _public(d, observer):

@@ -1,5 +1,5 @@
 """Every violet building in every role it touches, from the phase after it is built."""
-from helpers import make, hand, hand_size, names, goods, seat, play, legal_strings
+from sanjuan_helpers import make, hand, hand_size, names, goods, seat, play, legal_strings
 
 
 def _p1_builds_only(hand1, blds1, hand0=()):
