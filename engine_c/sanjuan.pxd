@@ -5,3 +5,7 @@ from engine_c.sanjuan_rules cimport SJ
 
 cdef class SanJuanState(GameState):
     cdef SJ st
+    # legal actions of the current position (derived, not state: -1 = not computed); filled by
+    # c_apply, which computes them anyway to play forced moves, so a search loop does it once
+    cdef int _legal[128]
+    cdef int _nlegal

@@ -5,13 +5,13 @@ Rules live in engine_c/sanjuan_rules.pyx (flow, legal actions, playouts) and
 engine_c/sanjuan_view.pyx (scores, resampling); this module adds the Python side:
 construction, notation, JSON positions and features.  See docs/sanjuan.md.
 """
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from libc.stdint cimport uint64_t
 
 from engine_c.game cimport GameState, TERMINAL, MAX_LEGAL
 from engine_c._rng cimport rng_next
 from engine_c.sanjuan_rules cimport *
-from engine_c.sanjuan_moves cimport sj_legal, sj_apply, sj_playout
+from engine_c.sanjuan_moves cimport sj_legal, sj_apply_legal, sj_playout
 from engine_c.sanjuan_view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak
 
 import json
@@ -53,6 +53,7 @@ cdef class SanJuanState(GameState):
         self._data = <char*>&self.st
         self._size = sizeof(SJ)
         memset(&self.st, 0, sizeof(SJ))
+        self._nlegal = -1
 
     def __init__(self, players, seed, **options):
         if options:
@@ -62,6 +63,7 @@ cdef class SanJuanState(GameState):
         self.num_players = players
         self.st.rng = seed_to_state(seed)
         sj_new_game(&self.st, players)
+        self._nlegal = -1
 
     # ---- C hooks -------------------------------------------------------------
     cdef int c_current_player(self) noexcept nogil:
@@ -70,21 +72,28 @@ cdef class SanJuanState(GameState):
         return self.st.actor
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return sj_legal(&self.st, out)
+        if self._nlegal < 0:
+            self._nlegal = sj_legal(&self.st, self._legal)
+        memcpy(out, self._legal, self._nlegal * sizeof(int))
+        return self._nlegal
 
     cdef bint c_is_legal(self, int action) noexcept nogil:
-        cdef int buf[128]
-        cdef int n, i
+        cdef int i
         if action < 0 or action >= NUM_ACTIONS:
             return False
-        n = sj_legal(&self.st, buf)
-        for i in range(n):
-            if buf[i] == action:
+        if self._nlegal < 0:
+            self._nlegal = sj_legal(&self.st, self._legal)
+        for i in range(self._nlegal):
+            if self._legal[i] == action:
                 return True
         return False
 
     cdef void c_apply(self, int action) noexcept nogil:
-        sj_apply(&self.st, action)
+        self._nlegal = sj_apply_legal(&self.st, action, self._legal)
+
+    cdef void c_copy_from(self, GameState other) noexcept nogil:
+        memcpy(self._data, other._data, self._size)
+        self._nlegal = -1
 
     cdef bint c_is_terminal(self) noexcept nogil:
         return self.st.phase == PH_OVER
@@ -97,9 +106,11 @@ cdef class SanJuanState(GameState):
 
     cdef void c_resample_hidden(self, int observer, uint64_t* rng) noexcept nogil:
         sj_resample(&self.st, observer, rng)
+        self._nlegal = -1
 
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
         sj_playout(&self.st, rng)
+        self._nlegal = -1
 
     # ---- notation ------------------------------------------------------------
     def action_to_string(self, int action):

@@ -70,6 +70,7 @@ def position_to_dict(SanJuanState state):
         "tile": TILE_NAMES[s.tile],
         "supply": [CARD_IDS[s.supply[s.supply_n - 1 - i]] for i in range(s.supply_n)],
         "discard": _counts(s.discard),
+        "public_discards": _counts(s.public_disc),
         "pending": _counts(s.pending),
         "pending_owner": int(s.pending_owner),
         "pending_public": bool(s.pending_public),
@@ -168,6 +169,7 @@ def position_from_dict(SanJuanState state, data):
     for i, name in enumerate(supply):
         s.supply[s.supply_n - 1 - i] = _kind(name, "supply")
     s.discard_n = _fill_counts(s.discard, data["discard"], "discard")
+    _fill_counts(s.public_disc, data.get("public_discards", {}), "public_discards")
     s.pending_n = _fill_counts(s.pending, data["pending"], "pending")
     s.pending_owner = _int(data, "pending_owner", 0, np - 1)
     s.pending_public = bool(data["pending_public"])
@@ -204,6 +206,8 @@ def position_from_dict(SanJuanState state, data):
         for k in range(NK):
             if s.known_disc[p][k] > s.discard[k]:
                 _bad(f"{where} knows {s.known_disc[p][k]} {CARD_IDS[k]} in a discard pile holding {s.discard[k]}")
+            if s.public_disc[k] > s.known_disc[p][k]:
+                _bad(f"{where} must know the public discards ({CARD_IDS[k]})")
             if s.public_hand[p][k] > s.hand[p][k]:
                 _bad(f"{where}: public hand card {CARD_IDS[k]} is not in the hand")
     # every card exactly once

@@ -4,4 +4,5 @@ from engine_c.sanjuan_rules cimport SJ
 
 cdef int sj_legal(SJ* s, int* out) noexcept nogil
 cdef void sj_apply(SJ* s, int action) noexcept nogil       # then plays forced (single-option) decisions
+cdef int sj_apply_legal(SJ* s, int action, int* out) noexcept nogil   # same, returns the next legal actions
 cdef void sj_playout(SJ* s, uint64_t* rng) noexcept nogil

@@ -135,12 +135,22 @@ cdef int sj_legal(SJ* s, int* out) noexcept nogil:
     return 0
 
 
+cdef int sj_apply_legal(SJ* s, int action, int* out) noexcept nogil:
+    """Apply a legal action, then play out forced decisions (a single legal action);
+    writes the legal actions of the resulting position to out and returns their number."""
+    cdef int n
+    do_apply(s, action)
+    n = sj_legal(s, out)
+    while n == 1:
+        do_apply(s, out[0])
+        n = sj_legal(s, out)
+    return n
+
+
 cdef void sj_apply(SJ* s, int action) noexcept nogil:
     """Apply a legal action, then play out forced decisions (a single legal action)."""
     cdef int buf[128]
-    do_apply(s, action)
-    while s.phase != PH_OVER and sj_legal(s, buf) == 1:
-        do_apply(s, buf[0])
+    sj_apply_legal(s, action, buf)
 
 
 cdef void sj_playout(SJ* s, uint64_t* rng) noexcept nogil:

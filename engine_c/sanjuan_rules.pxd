@@ -117,6 +117,7 @@ ctypedef struct SJ:
     uint8_t chapel[MAXP][NK]
     uint8_t chapel_n[MAXP]
     uint8_t known_disc[MAXP][NK]   # discard-pile cards that player knows (own discards, gold-mine rejects)
+    uint8_t public_disc[NK]        # discard-pile cards everyone knows (gold-mine rejects); part of every known_disc
     uint8_t public_hand[MAXP][NK]  # hand cards everyone knows (gold-mine takes) until he discards secretly
     uint16_t goods_sold[MAXP]
     uint16_t cards_drawn[MAXP]     # cards added to his hand after the deal

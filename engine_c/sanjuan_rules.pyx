@@ -42,6 +42,7 @@ cdef int draw(SJ* s) noexcept nogil:
         s.discard_n = 0
         s.supply_n = n
         memset(s.known_disc, 0, sizeof(s.known_disc))
+        memset(s.public_disc, 0, sizeof(s.public_disc))
         shuffle_u8(s.supply, n, &s.rng)
     s.supply_n -= 1
     k = s.supply[s.supply_n]
@@ -306,6 +307,7 @@ cdef void discard_pending_public(SJ* s) noexcept nogil:
             s.discard_n += s.pending[k]
             for q in range(s.np):
                 s.known_disc[q][k] += s.pending[k]
+            s.public_disc[k] += s.pending[k]
             s.pending[k] = 0
     s.pending_n = 0
     s.pending_public = 0

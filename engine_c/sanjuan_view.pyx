@@ -78,6 +78,18 @@ cdef void shuffle_u8(uint8_t* a, int n, uint64_t* rng) noexcept nogil:
         i -= 1
 
 
+cdef void sort_u8(uint8_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(1, n):
+        t = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > t:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = t
+
+
 cdef void sj_resample(SJ* s, int o, uint64_t* rng) noexcept nogil:
     """Redraw everything player o cannot know, keep everything o knows, reseed the chance RNG.
 
@@ -86,7 +98,9 @@ cdef void sj_resample(SJ* s, int o, uint64_t* rng) noexcept nogil:
     (gold mine) until their owner discards secretly, his own pending councillor cards, all
     public zones (buildings, covered cards, revealed tiles) and every count.  Unknown: other
     hands and chapels, every good (nobody sees goods), the rest of the discard pile, another
-    player's councillor draw, the supply's order, unrevealed trading-house tiles.
+    player's councillor draw, the supply's order, unrevealed trading-house tiles, and what the
+    others privately know of the discard pile (reset to its public part).  The result depends only
+    on o's view and the rng (canonical): positions o cannot tell apart give the same determinization.
     """
     cdef uint8_t pool[NCARDS]
     cdef int cnt[NK]
@@ -146,12 +160,11 @@ cdef void sj_resample(SJ* s, int o, uint64_t* rng) noexcept nogil:
     for i in range(s.supply_n):
         s.supply[i] = pool[n]
         n += 1
-    # what others knew about the discard pile must stay a part of it
+    # what the others privately knew of the discard pile is unknown to o: only the public part stays
     for p in range(s.np):
         if p != o:
             for k in range(NK):
-                if s.known_disc[p][k] > s.discard[k]:
-                    s.known_disc[p][k] = s.discard[k]
+                s.known_disc[p][k] = s.public_disc[k]
     # another player in the middle of a card sequence: his earlier picks were secret, so the
     # canonical-order floor restarts (the counts still left to pay / discard / keep are public)
     if s.actor != o:
@@ -161,5 +174,7 @@ cdef void sj_resample(SJ* s, int o, uint64_t* rng) noexcept nogil:
             s.last = NPROD
     # unrevealed trading-house tiles
     if s.tiles_seen < 4:
+        # canonical: sort the unrevealed tiles first, so their old (hidden) order cannot leak
+        sort_u8(&s.tiles[s.tiles_seen], 5 - s.tiles_seen)
         shuffle_u8(&s.tiles[s.tiles_seen], 5 - s.tiles_seen, rng)
     s.rng = rng_next(rng)

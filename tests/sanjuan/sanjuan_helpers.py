@@ -68,7 +68,7 @@ def blank_position(players=2, governor=0):
         "picks": 0, "role_library": False, "library_used": False, "acted": 0,
         "turn": {"count": 0, "limit": 0, "last": 0, "building": None, "income": 0},
         "tiles": ["T1", "T2", "T3", "T4", "T5"], "tile_next": 0, "tiles_seen": 0, "tile": "T1",
-        "supply": [], "discard": {}, "pending": {}, "pending_owner": 0, "pending_public": False,
+        "supply": [], "discard": {}, "public_discards": {}, "pending": {}, "pending_owner": 0, "pending_public": False,
         "seats": seats,
     }
 

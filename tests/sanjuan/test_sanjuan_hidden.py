@@ -138,3 +138,32 @@ def test_other_players_card_sequence_stays_playable():
     # p0's own view keeps the floor
     assert s.resample_hidden(0, 1).legal_actions() == s.legal_actions() == [
         s.string_to_action("discard hero"), s.string_to_action("discard palace")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_resample_is_canonical(players):
+    """Positions the observer cannot tell apart give the same determinization for the same seed."""
+    checked = 0
+    for seed in range(5):
+        s = _midgame(players, seed + 20, 40 + 17 * seed)
+        if s.is_terminal():
+            continue
+        for observer in range(players):
+            twin = s.resample_hidden(observer, 99)           # same view, other hidden cards
+            for k in range(3):
+                assert twin.resample_hidden(observer, k) == s.resample_hidden(observer, k)
+                checked += 1
+    assert checked >= 30
+
+
+def test_public_gold_mine_rejects_stay_known_to_everyone():
+    top = ["well", "indigo_plant", "smithy", "tobacco_storage", "hero"]   # equal costs: all discarded
+    s = make(3, buildings={0: ["indigo_plant", "gold_mine"]}, supply_top=top,
+             known_discards={1: ["statue"]}, discard=["statue"])
+    play(s, "prospector")
+    d = s.to_dict()
+    assert d["public_discards"] == {"indigo_plant": 1, "smithy": 1, "tobacco_storage": 1, "hero": 1}
+    rd = s.resample_hidden(2, 5).to_dict()
+    # p1's private knowledge is unknown to p2 and dropped; the public rejects stay known to all
+    assert rd["seats"][1]["known_discards"] == d["public_discards"]
+    assert rd["seats"][2]["known_discards"] == d["public_discards"]

@@ -94,3 +94,19 @@ def test_compiled_tables_match_the_card_data():
     assert t["cost"] == data.COST and t["vp"] == data.VP and t["copies"] == data.COPIES
     assert t["prices"] == [list(row) for row in data.TILES]
     assert sum(data.COPIES) == 110 and data.COPIES[0] == 10
+
+
+def test_cached_legal_actions_match_a_fresh_position():
+    """c_apply keeps the next legal actions; they must equal those of a freshly loaded copy."""
+    import numpy as np
+    rng = np.random.default_rng(4)
+    for seed in range(6):
+        s = new_state("sanjuan", 2 + seed % 3, seed)
+        while not s.is_terminal():
+            fresh = SanJuanState.from_json(s.to_json())
+            assert s.legal_actions() == fresh.legal_actions()
+            if rng.random() < 0.1:
+                s = s.resample_hidden(s.current_player(), int(rng.integers(1000)))
+            legal = s.legal_actions()
+            s.apply_action(legal[int(rng.integers(len(legal)))])
+        assert s.legal_actions() == []
