@@ -13,7 +13,8 @@ from libc.stdint cimport uint64_t, int16_t
 from engine_c._rng cimport rng_next, rng_below
 from engine_c.game cimport GameState, MAX_PLAYERS
 from engine_c.burgundy_types cimport *
-from engine_c.burgundy_rules cimport current_player, legal_actions, apply_action, playout
+from engine_c.burgundy_rules cimport (current_player, legal_actions, apply_action, playout,
+                                     policy_action, policy_playout)
 from engine_c.burgundy_effects cimport phase_setup, round_start, put_castle, ranks, final_bonus, placeable
 from engine_c.burgundy_tables cimport INV_COL, INV_BLACK, NBMASK, COLOUR_OF
 
@@ -187,6 +188,13 @@ cdef class BurgundyState(GameState):
         self.s.rng = rng_next(rng)
 
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
+        # the heuristic playout policy (docs/burgundy.md); same moves as c_playout_action
+        policy_playout(&self.s, rng)
+
+    cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
+        return policy_action(&self.s, legal, n, rng)
+
+    cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         playout(&self.s, rng)
 
     # ---- Python interface -------------------------------------------------------------------

@@ -6,3 +6,5 @@ cdef int current_player(BState* s) noexcept nogil
 cdef int legal_actions(BState* s, int* out) noexcept nogil
 cdef void apply_action(BState* s, int a) noexcept nogil
 cdef int playout(BState* s, uint64_t* rng) noexcept nogil
+cdef int policy_action(BState* s, int* legal, int n, uint64_t* rng) noexcept nogil
+cdef int policy_playout(BState* s, uint64_t* rng) noexcept nogil

@@ -14,7 +14,10 @@
 # - ``c_resample_hidden(observer, rng)`` redraws everything ``observer`` cannot
 #   know (undrawn tiles, secret hands, future dice: the state's chance RNG is
 #   reseeded too) and keeps everything it does know;
-# - ranks: 0 is first place; tied players share a rank after tie-breaks.
+# - ranks: 0 is first place; tied players share a rank after tie-breaks;
+# - playouts: ``c_random_playout`` always plays uniformly random legal moves;
+#   ``c_playout`` plays the engine's playout policy (``c_playout_action`` at
+#   each decision), which is uniform unless the engine overrides it.
 from libc.stdint cimport uint64_t
 
 cdef enum:
@@ -37,6 +40,8 @@ cdef class GameState:
     cdef void c_ranks(self, int* out) noexcept nogil             # final ranks incl. tie-breaks
     cdef void c_returns(self, double* out) noexcept nogil        # 1 first .. 0 last, ties shared
     cdef void c_resample_hidden(self, int observer, uint64_t* rng) noexcept nogil
-    cdef void c_playout(self, uint64_t* rng) noexcept nogil      # uniform random moves to the end
+    cdef void c_playout(self, uint64_t* rng) noexcept nogil      # playout policy moves to the end
+    cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil  # default: uniform
+    cdef void c_random_playout(self, uint64_t* rng) noexcept nogil  # uniform random moves to the end
     cdef void c_copy_from(self, GameState other) noexcept nogil  # same game and type only
     cdef GameState c_clone(self)

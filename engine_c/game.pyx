@@ -97,6 +97,20 @@ cdef class GameState:
         pass
 
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
+        # The engine's playout policy: c_playout_action at each decision. Engines with a
+        # policy may override this loop with a faster one that picks the same moves.
+        cdef int buf[MAX_LEGAL]
+        cdef int n
+        while not self.c_is_terminal():
+            n = self.c_legal_actions(buf)
+            self.c_apply(self.c_playout_action(buf, n, rng))
+
+    cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
+        # Default policy: uniform over the n legal actions (n > 0).
+        return legal[rng_below(rng, n)]
+
+    cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
+        # Uniformly random legal moves to the end, whatever the engine's policy.
         cdef int buf[MAX_LEGAL]
         cdef int n
         while not self.c_is_terminal():
@@ -170,11 +184,24 @@ cdef class GameState:
         copy.c_resample_hidden(observer, &rng)
         return copy
 
-    def playout(self, seed):
-        """Play uniformly random moves (drawn from ``seed``) to the end, in place."""
+    def playout(self, seed, bint policy=False):
+        """Play to the end, in place: uniformly random moves drawn from ``seed``, or with
+        ``policy=True`` the engine's playout policy (the one the search uses)."""
         cdef uint64_t rng = seed_to_state(seed)
         with nogil:
-            self.c_playout(&rng)
+            if policy:
+                self.c_playout(&rng)
+            else:
+                self.c_random_playout(&rng)
+
+    def playout_action(self, seed):
+        """The move the engine's playout policy picks here (randomness from ``seed``)."""
+        cdef int buf[MAX_LEGAL]
+        cdef int n = self.c_legal_actions(buf)
+        cdef uint64_t rng = seed_to_state(seed)
+        if n == 0:
+            raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
+        return self.c_playout_action(buf, n, &rng)
 
     def action_to_string(self, int action):
         """Readable notation of an action."""
@@ -216,8 +243,11 @@ cdef class GameState:
         return f"<{type(self).__name__} {self.game_name} {self.num_players}p player={self.current_player()}>"
 
 
-def benchmark_playouts(GameState start, int playouts, seed):
+def benchmark_playouts(GameState start, int playouts, seed, bint policy=False):
     """Time ``playouts`` random games from ``start`` in C; return (seconds, decisions).
+
+    ``policy=True`` times the engine's playout policy (``c_playout``) instead of
+    uniformly random moves (``c_random_playout``); decisions are then not counted (0).
 
     Each playout starts from a copy of ``start`` whose hidden information and
     chance are redrawn, so every game differs. Decisions are counted by a
@@ -234,8 +264,13 @@ def benchmark_playouts(GameState start, int playouts, seed):
         for i in range(playouts):
             scratch.c_copy_from(start)
             scratch.c_resample_hidden(0, &rng)
-            scratch.c_playout(&rng)
+            if policy:
+                scratch.c_playout(&rng)
+            else:
+                scratch.c_random_playout(&rng)
     seconds = _time.perf_counter() - begin
+    if policy:
+        return seconds, 0
     rng = seed_to_state(seed)
     with nogil:
         for i in range(playouts):

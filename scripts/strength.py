@@ -8,6 +8,7 @@ Matches (2 players):
   ismcts-vs-greedy    ISMCTS vs greedy
   ismcts-vs-pimc      ISMCTS vs PIMC with the same total iterations (--determinizations trees)
   selfplay            ISMCTS (--selfplay-iterations, 10000) against itself: mean score
+--options 'reward=margin,c=0.5' adds parameters to every ISMCTS spec (not to the baselines).
 Game g of every match uses SeedSequence(seed, spawn_key=(g,)) (its children seed the
 deal and each seat's agent), so all matches see the same deals; ISMCTS sits in seat g % 2.
 A win counts 1, a shared first place 1/2; intervals are 95% Wilson score intervals.
@@ -51,13 +52,14 @@ def play(game, players, specs, seed, game_index):
 
 
 def matches(args):
-    ismcts = f"ismcts:iterations={args.iterations}"
+    extra = "".join("," + o.replace(" ", "") for o in (args.options,) if o)
+    ismcts = f"ismcts:iterations={args.iterations}{extra}"
     pimc = f"pimc:determinizations={args.determinizations},iterations={args.iterations}"
     table = {
         "ismcts-vs-random": (ismcts, "random", args.games),
         "ismcts-vs-greedy": (ismcts, "greedy", args.games),
         "ismcts-vs-pimc": (ismcts, pimc, args.games),
-        "selfplay": (f"ismcts:iterations={args.selfplay_iterations}",) * 2 + (args.selfplay_games,),
+        "selfplay": (f"ismcts:iterations={args.selfplay_iterations}{extra}",) * 2 + (args.selfplay_games,),
     }
     chosen = args.match or list(table)
     for name in chosen:
@@ -76,6 +78,7 @@ def main(argv=None):
     parser.add_argument("--determinizations", type=int, default=10, help="PIMC trees (default 10)")
     parser.add_argument("--jobs", type=int, default=1, help="parallel games (joblib processes)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--options", default="", help="extra ISMCTS parameters, e.g. 'reward=margin,c=0.5'")
     parser.add_argument("--match", action="append", help="run only this match (repeatable)")
     args = parser.parse_args(argv)
     if args.selfplay_games is None:

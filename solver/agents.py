@@ -30,7 +30,7 @@ from solver import ismcts
 
 DEFAULT_ITERATIONS = 1000
 
-_SEARCH_PARAMS = ("iterations", "time", "c", "reward")
+_SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -41,9 +41,9 @@ KNOWN_PARAMS = {
 DEFAULTS = {
     "random": {},
     "greedy": {"playouts": 4},
-    "flat": {"c": 0.7, "reward": "rank"},
-    "ismcts": {"c": 0.7, "reward": "rank"},
-    "pimc": {"determinizations": 10, "c": 0.7, "reward": "rank"},
+    "flat": {"c": 0.7, "reward": "rank", "playout": "policy"},
+    "ismcts": {"c": 0.7, "reward": "rank", "playout": "policy"},
+    "pimc": {"determinizations": 10, "c": 0.7, "reward": "rank", "playout": "policy"},
 }
 
 
@@ -78,6 +78,10 @@ def _convert(agent, key, text):
     if key == "reward":
         if text not in ismcts.REWARDS:
             raise BoardlabError(f"{agent}: parameter reward must be rank or margin, got {text!r}")
+        return text
+    if key == "playout":
+        if text not in ismcts.PLAYOUTS:
+            raise BoardlabError(f"{agent}: parameter playout must be policy or uniform, got {text!r}")
         return text
     raise AssertionError(key)
 
@@ -173,7 +177,8 @@ class _SearchAgent(Agent):
 
     def searcher(self):
         if self._searcher is None:
-            self._searcher = ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth)
+            self._searcher = ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth,
+                                             playout=self.params.get("playout", "policy"))
         return self._searcher
 
     def __getstate__(self):

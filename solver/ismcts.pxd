@@ -36,6 +36,7 @@ cdef class Searcher:
     cdef public double c               # UCB exploration constant
     cdef public int reward_mode
     cdef public int max_depth          # tree depth limit (1 = flat Monte-Carlo); <= 0 unlimited
+    cdef public bint uniform_playout   # True: c_random_playout; False: the engine's c_playout policy
     cdef readonly int root_player
     cdef readonly int num_players
     cdef readonly long iterations_done

@@ -6,7 +6,8 @@ tree over the searching player's information sets, keyed by action ints from
 the root.  Every iteration copies the root into a scratch state (memcpy, no
 allocation), determinizes it from the searcher's own RNG, descends only
 through actions legal in that determinization (UCB1 with availability counts),
-expands one node, plays out uniformly at random and back-propagates.  Each node
+expands one node, plays out (the engine's playout policy ``c_playout``, or
+uniformly random moves with ``playout="uniform"``) and back-propagates.  Each node
 maximises the reward of the player acting at its parent.
 
 The tree is a pool of 40-byte ``Node`` structs (int32 indices) grown with
@@ -32,6 +33,7 @@ import time as _time
 from engine_c.errors import BoardlabError
 
 REWARDS = {"rank": REWARD_RANK, "margin": REWARD_MARGIN}
+PLAYOUTS = ("policy", "uniform")
 NODE_BYTES = sizeof(Node)
 DEFAULT_MAX_NODES = 1 << 25      # 33.5M nodes = 1.34 GB; beyond it the tree stops growing
 
@@ -100,9 +102,13 @@ cdef class Searcher:
         self.n_actions = 0
         self.stamp = 0
 
-    def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES):
+    def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
+                 playout="policy"):
         if reward not in REWARDS:
             raise BoardlabError(f"unknown reward {reward!r} (known: rank, margin)")
+        if playout not in PLAYOUTS:
+            raise BoardlabError(f"unknown playout {playout!r} (known: policy, uniform)")
+        self.uniform_playout = playout == "uniform"
         if not 2 <= max_nodes <= 0x7FFFFFFF:
             raise BoardlabError(f"max_nodes must be 2..2^31-1, got {max_nodes}")
         self.max_nodes = max_nodes
@@ -119,7 +125,7 @@ cdef class Searcher:
 
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
-        return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes))
+        return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -248,7 +254,10 @@ cdef class Searcher:
                 depth += 1
             # --- simulation
             if not s.c_is_terminal():
-                s.c_playout(&self.rng)
+                if self.uniform_playout:
+                    s.c_random_playout(&self.rng)
+                else:
+                    s.c_playout(&self.rng)
             _rewards(s, self.reward_mode, np, rank, scores, reward)
             # --- back-propagation
             nodes = self.nodes
@@ -382,9 +391,9 @@ cdef class Searcher:
         return line
 
 
-def _new_searcher(c, reward_mode, max_depth, max_nodes):
+def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
-    return Searcher(c, name, max_depth, max_nodes)
+    return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy")
 
 
 # ---- simple baselines ---------------------------------------------------------------
@@ -451,7 +460,7 @@ def greedy_action(GameState state not None, uint64_t seed, int playouts=4, rewar
                 value = 0.0
                 for j in range(playouts):
                     s.c_copy_from(after_state)
-                    s.c_playout(&rng)
+                    s.c_random_playout(&rng)
                     _rewards(s, mode, s.num_players, rank, after, rew)
                     value += rew[p]
                 if value > best_value:
@@ -460,11 +469,12 @@ def greedy_action(GameState state not None, uint64_t seed, int playouts=4, rewar
     return best
 
 
-def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank"):
+def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",
+                 playout="policy"):
     """Run one ISMCTS search of ``iterations`` from ``state``; returns a dict with
     ``iterations_per_second``, ``seconds``, ``nodes``, ``memory_bytes`` (node pool
     and tables) and ``node_bytes``."""
-    cdef Searcher searcher = Searcher(c, reward)
+    cdef Searcher searcher = Searcher(c, reward, playout=playout)
     searcher.search(state, iterations=iterations, seed=seed)
     return {
         "iterations": searcher.iterations_done,
@@ -476,6 +486,7 @@ def bench_search(GameState state not None, long iterations=20000, seed=0, double
     }
 
 
-def bench_iterations(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank"):
+def bench_iterations(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",
+                     playout="policy"):
     """ISMCTS iterations per second (one core) of one search of ``iterations`` from ``state``."""
-    return bench_search(state, iterations, seed, c, reward)["iterations_per_second"]
+    return bench_search(state, iterations, seed, c, reward, playout)["iterations_per_second"]

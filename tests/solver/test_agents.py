@@ -14,19 +14,19 @@ ALL_SPECS = ["random", "greedy", "greedy:playouts=2", "flat:iterations=200", "is
 
 
 def test_parse_examples():
-    assert parse_agent_spec("ismcts:iterations=2000,c=0.7") == ("ismcts", {"iterations": 2000, "c": 0.7, "reward": "rank"})
-    assert parse_agent_spec("ismcts:time=0.5") == ("ismcts", {"time": 0.5, "c": 0.7, "reward": "rank"})
+    assert parse_agent_spec("ismcts:iterations=2000,c=0.7") == ("ismcts", {"iterations": 2000, "c": 0.7, "reward": "rank", "playout": "policy"})
+    assert parse_agent_spec("ismcts:time=0.5") == ("ismcts", {"time": 0.5, "c": 0.7, "reward": "rank", "playout": "policy"})
     assert parse_agent_spec("random") == ("random", {})
     assert parse_agent_spec("greedy") == ("greedy", {"playouts": 4})
     assert parse_agent_spec("flat:iterations=1000")[1]["iterations"] == 1000
     assert parse_agent_spec("pimc:determinizations=20,iterations=200")[1] == {
-        "determinizations": 20, "iterations": 200, "c": 0.7, "reward": "rank"}
-    assert parse_agent_spec("ismcts:reward=margin") == ("ismcts", {"iterations": 1000, "c": 0.7, "reward": "margin"})
+        "determinizations": 20, "iterations": 200, "c": 0.7, "reward": "rank", "playout": "policy"}
+    assert parse_agent_spec("ismcts:reward=margin") == ("ismcts", {"iterations": 1000, "c": 0.7, "reward": "margin", "playout": "policy"})
     assert parse_agent_spec(" ismcts : iterations = 5 ")[1]["iterations"] == 5
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward)"),
+    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward, playout)"),
     ("mcts", "unknown agent 'mcts' (known: flat, greedy, ismcts, pimc, random)"),
     ("random:iterations=3", "unknown agent parameter 'iterations' for random (known: none)"),
     ("ismcts:iterations=0", "ismcts: parameter iterations must be a positive integer, got '0'"),
@@ -37,6 +37,7 @@ def test_parse_examples():
     ("ismcts:time=nan", "ismcts: parameter time must be a positive number, got 'nan'"),
     ("ismcts:c=-0.1", "ismcts: parameter c must be a non-negative number, got '-0.1'"),
     ("ismcts:reward=points", "ismcts: parameter reward must be rank or margin, got 'points'"),
+    ("ismcts:playout=smart", "ismcts: parameter playout must be policy or uniform, got 'smart'"),
     ("greedy:playouts=0", "greedy: parameter playouts must be a positive integer, got '0'"),
     ("pimc:determinizations=0", "pimc: parameter determinizations must be a positive integer, got '0'"),
     ("ismcts:iterations", "ismcts: expected key=value in agent spec, got 'iterations'"),

@@ -30,3 +30,28 @@ def test_highcard_rejects_bad_positions():
     bad = dict(good, hands=[good["hands"][0] + [1], good["hands"][1]])
     with pytest.raises(InvalidPositionError):
         state_from_json(json.dumps(bad))
+
+
+def test_default_playout_policy_is_uniform():
+    # highcard has no playout policy: c_playout (policy=True) plays exactly the uniform moves
+    for seed in range(20):
+        a = new_state("highcard", 3, seed)
+        b = a.clone()
+        a.playout(seed, policy=True)
+        b.playout(seed)
+        assert a.is_terminal() and a == b
+    state = new_state("highcard", 2, 1)
+    legal = state.legal_actions()
+    counts = {}
+    for seed in range(2000):
+        a = state.playout_action(seed)
+        counts[a] = counts.get(a, 0) + 1
+    assert set(counts) == set(legal)
+    assert min(counts.values()) > 2000 / len(legal) * 0.7
+
+
+def test_searcher_rejects_unknown_playout():
+    from engine_c.errors import BoardlabError
+    from solver import ismcts
+    with pytest.raises(BoardlabError, match="unknown playout 'smart'"):
+        ismcts.Searcher(0.7, "rank", playout="smart")
