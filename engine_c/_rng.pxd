@@ -3,7 +3,7 @@
 # Every random thing in the engines and the search takes a pointer to one
 # uint64_t of state, so a stream is copied with the state that owns it and
 # the same seed always gives the same sequence.
-from libc.stdint cimport uint64_t, uint32_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t
 
 
 cdef inline uint64_t rng_next(uint64_t* state) noexcept nogil:
@@ -23,3 +23,16 @@ cdef inline uint32_t rng_below(uint64_t* state, uint32_t n) noexcept nogil:
 cdef inline double rng_double(uint64_t* state) noexcept nogil:
     """Uniform double in [0, 1)."""
     return (rng_next(state) >> 11) * (1.0 / 9007199254740992.0)
+
+
+cdef inline void shuffle_u8(uint8_t* items, int n, uint64_t* state) noexcept nogil:
+    """Shuffle ``items[0:n]`` in place (Fisher-Yates)."""
+    cdef int i = n - 1
+    cdef int j
+    cdef uint8_t swap
+    while i > 0:
+        j = rng_below(state, i + 1)
+        swap = items[i]
+        items[i] = items[j]
+        items[j] = swap
+        i -= 1

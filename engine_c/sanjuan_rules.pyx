@@ -9,22 +9,12 @@ Rule decisions: docs/sanjuan.md.
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
-from engine_c._rng cimport rng_below
+from engine_c._rng cimport rng_below, shuffle_u8
 
 # ---------------------------------------------------------------------------
 # cards: drawing, discarding, hands
 # ---------------------------------------------------------------------------
 
-cdef void shuffle_u8(uint8_t* a, int n, uint64_t* rng) noexcept nogil:
-    cdef int i, j
-    cdef uint8_t t
-    i = n - 1
-    while i > 0:
-        j = rng_below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-        i -= 1
 
 
 cdef int draw(SJ* s) noexcept nogil:

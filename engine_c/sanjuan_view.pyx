@@ -3,7 +3,7 @@
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
-from engine_c._rng cimport rng_below, rng_next
+from engine_c._rng cimport rng_below, rng_next, shuffle_u8
 from engine_c.sanjuan_rules cimport *
 
 cdef int ARCH[4]
@@ -66,16 +66,6 @@ cdef void sj_ranks(SJ* s, int* out) noexcept nogil:
 # hidden information
 # ---------------------------------------------------------------------------
 
-cdef void shuffle_u8(uint8_t* a, int n, uint64_t* rng) noexcept nogil:
-    cdef int i, j
-    cdef uint8_t t
-    i = n - 1
-    while i > 0:
-        j = rng_below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-        i -= 1
 
 
 cdef void sort_u8(uint8_t* a, int n) noexcept nogil:
