@@ -356,7 +356,7 @@ cdef int playout(BState* s, uint64_t* rng) noexcept nogil:
 # heuristic playout policy (docs/burgundy.md, "Playout policy"): cheap rules of thumb, no search
 
 cdef enum:
-    POLICY_EPS = 64         # out of 1024: probability of a uniformly random move (6.25 %)
+    POLICY_EPS = 32         # out of 1024: probability of a uniformly random move (3.1 %)
     POLICY_NOISE = 12       # uniform noise added to every priority (breaks ties, mixes near-equals)
 
 
@@ -373,11 +373,17 @@ cdef inline int tile_value(BPlayer* P, int code) noexcept nogil:
     if not tile_fits(P, code):
         return 2
     c = COLOUR_OF[code]
-    if c == COL_KNOWLEDGE or c == COL_BUILDING or c == COL_CASTLE:
+    if c == COL_CASTLE:
+        return 30
+    if c == COL_KNOWLEDGE:
+        return 36
+    if c == COL_BUILDING:
         return 30
     if c == COL_PASTURE:
-        return 24
-    return 20                # ships, mines
+        return 32
+    if c == COL_SHIP:
+        return 8
+    return 28                # mines
 
 
 cdef inline int storage_free(BPlayer* P) noexcept nogil:
@@ -433,7 +439,7 @@ cdef int action_priority(BState* s, int p, int kind, int a, int b, int act) noex
         g = goods_slot(P, t)
         return 25 + 15 * P.gcount[g] - 10 * die_cost(P, src, t, 0)
     if act < A_BUYB:                                    # take workers
-        return 12 if P.workers < 2 else 4
+        return 30 if P.workers < 2 else 4
     if act < A_SLOT:                                    # buy (black depot, or a depot with k6)
         if act < A_BUYD:
             code = s.black[act - A_BUYB]

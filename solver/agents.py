@@ -11,11 +11,11 @@ random     uniformly random legal move
 greedy     best immediate score gain on one determinization; ties broken
            by the mean margin of ``playouts`` random playouts (default 4)
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
-           fresh determinization (iterations, time, c, reward)
-ismcts     SO-ISMCTS (iterations, time, c, reward)
+           fresh determinization (iterations, time, c, reward, playout)
+ismcts     SO-ISMCTS (iterations, time, c, reward, playout)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
-           counts summed (determinizations, iterations, time, c, reward)
+           counts summed (determinizations, iterations, time, c, reward, playout)
 =========  ==============================================================
 
 Every agent draws its randomness from its own uint64 stream seeded by
@@ -29,6 +29,10 @@ from engine_c.game import seed_to_state
 from solver import ismcts
 
 DEFAULT_ITERATIONS = 1000
+# Search defaults (flat, ismcts, pimc), chosen by Castles of Burgundy self-play at 10,000
+# iterations (docs/agents.md): margin reward, whose values spread little around 1/2, with a
+# small exploration constant, and the engine's playout policy.
+SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout")
 KNOWN_PARAMS = {
@@ -41,9 +45,9 @@ KNOWN_PARAMS = {
 DEFAULTS = {
     "random": {},
     "greedy": {"playouts": 4},
-    "flat": {"c": 0.7, "reward": "rank", "playout": "policy"},
-    "ismcts": {"c": 0.7, "reward": "rank", "playout": "policy"},
-    "pimc": {"determinizations": 10, "c": 0.7, "reward": "rank", "playout": "policy"},
+    "flat": {"c": SEARCH_C, "reward": "margin", "playout": "policy"},
+    "ismcts": {"c": SEARCH_C, "reward": "margin", "playout": "policy"},
+    "pimc": {"determinizations": 10, "c": SEARCH_C, "reward": "margin", "playout": "policy"},
 }
 
 
@@ -87,7 +91,7 @@ def _convert(agent, key, text):
 
 
 def parse_agent_spec(text):
-    """``"ismcts:iterations=2000,c=0.7"`` -> ``("ismcts", {"iterations": 2000, "c": 0.7, "reward": "rank"})``.
+    """``"ismcts:iterations=2000,c=0.7"`` -> ``("ismcts", {"iterations": 2000, "c": 0.7, "reward": "margin", "playout": "policy"})``.
 
     Parameters are converted and defaults filled in; any unknown agent or
     parameter, repeated parameter or bad value raises BoardlabError (one line).

@@ -178,6 +178,7 @@ cdef class Searcher:
                    bint resample) noexcept nogil:
         """The search loop: iterations from ``root`` (resampled each time if ``resample``)."""
         cdef int legal[MAX_LEGAL]
+        cdef int untried[MAX_LEGAL]
         cdef double rank[MAX_PLAYERS]
         cdef double reward[MAX_PLAYERS]
         cdef int scores[MAX_PLAYERS]
@@ -228,14 +229,17 @@ cdef class Searcher:
                             best = child
                     child = nodes[child].next_sibling
                 if n_avail < n:
-                    # expand one untried action, chosen uniformly
-                    k = rng_below(&self.rng, n - n_avail)
+                    # expand one untried action: the playout policy's choice among them
+                    # (uniform for playout=uniform and for engines without a policy)
+                    k = 0
                     for i in range(n):
                         if self.tried[legal[i]] != st:
-                            if k == 0:
-                                a = legal[i]
-                                break
-                            k -= 1
+                            untried[k] = legal[i]
+                            k += 1
+                    if self.uniform_playout:
+                        a = untried[rng_below(&self.rng, k)]
+                    else:
+                        a = s.c_playout_action(untried, k, &self.rng)
                     created = self._new_node(node, a, p)
                     if depth == 0:
                         first_action = a
