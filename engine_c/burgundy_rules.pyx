@@ -356,8 +356,8 @@ cdef int playout(BState* s, uint64_t* rng) noexcept nogil:
 # heuristic playout policy (docs/burgundy.md, "Playout policy"): cheap rules of thumb, no search
 
 cdef enum:
-    POLICY_EPS = 32         # out of 1024: probability of a uniformly random move (3.1 %)
-    POLICY_NOISE = 12       # uniform noise added to every priority (breaks ties, mixes near-equals)
+    POLICY_EPS = 16         # out of 1024: probability of a uniformly random move (1.6 %)
+    POLICY_NOISE = 6        # uniform noise added to every priority (breaks ties, mixes near-equals)
 
 
 cdef inline bint tile_fits(BPlayer* P, int code) noexcept nogil:
