@@ -100,3 +100,22 @@ def test_simulate_then_report(tmp_path):
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "report" / "index.html").read_text()
     assert "<img" in page and "seat" in page.lower()
+
+
+def test_san_juan_everywhere_in_the_product(tmp_path):
+    run_dir = tmp_path / "sj.parquet"
+    result = _boardlab("simulate", "--game", "sanjuan", "--players", "3", "--agent", "ismcts:iterations=100",
+                       "--agent", "greedy", "--agent", "random", "--games", "3", "--out", str(run_dir))
+    assert result.returncode == 0, result.stderr
+    assert "3 games of sanjuan, 3 players" in result.stdout
+    report = _boardlab("report", str(run_dir), "--out", str(tmp_path / "report"))
+    assert report.returncode == 0, report.stderr
+    page = (tmp_path / "report" / "index.html").read_text().lower()
+    assert "governor" in page and "card" in page
+    position = tmp_path / "sj.json"
+    assert _boardlab("position", "--game", "sanjuan", "--players", "2", "--seed", "2", "--random-moves", "6",
+                     "--out", str(position)).returncode == 0
+    suggestion = _boardlab("suggest", "--game", "sanjuan", "--position", str(position), "--time", "0.5", "--json")
+    assert suggestion.returncode == 0, suggestion.stderr
+    candidates = json.loads(suggestion.stdout)["candidates"]
+    assert candidates and sum(c["visits"] for c in candidates) > 0
