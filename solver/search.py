@@ -24,6 +24,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 
 from solver import ismcts
+from solver.agents import SEARCH_C     # the same search settings as the ismcts agent
 
 DEFAULT_ITERATIONS = 20000
 DEFAULT_SEARCHES = 8
@@ -72,7 +73,8 @@ def _check(name, value, kind):
     return number
 
 
-def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=0.7, reward="rank", pv_length=6, searches=None):
+def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, reward="margin", pv_length=6,
+            searches=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action):
