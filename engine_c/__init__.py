@@ -43,10 +43,9 @@ def new_state(game, players, seed, **options):
 
 def state_from_json(text, game=None):
     """Load a position written by ``to_json``; its ``game`` field picks the engine."""
-    try:
-        data = json.loads(text) if isinstance(text, (str, bytes)) else text
-    except json.JSONDecodeError as exc:
-        raise InvalidPositionError(f"position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    from engine_c.game import parse_position
+
+    data = parse_position(text)
     if not isinstance(data, dict) or "game" not in data:
         raise InvalidPositionError("position must be a JSON object with a 'game' field")
     if game is not None and data["game"] != game:

@@ -4,10 +4,10 @@
 possible (field names, ranges, tile colours, tile and goods conservation); any problem raises
 ``InvalidPositionError`` with a one-line message.  The format is documented in docs/burgundy.md.
 """
-import json
 from collections import Counter
 
 from engine_c import burgundy_data as D
+from engine_c.game import parse_position
 from engine_c.errors import InvalidPositionError
 
 TILE_NAMES = D.tile_names()
@@ -75,13 +75,7 @@ def slot_colour(depot, slot, phase, players):
 
 def parse(text):
     """Validated position data from JSON text (or an already-loaded dict)."""
-    if isinstance(text, (str, bytes)):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            fail(f"position is not valid JSON: {exc.msg}")
-    else:
-        data = text
+    data = parse_position(text, "burgundy")
     _keys(data, TOP_KEYS, "the position")
     if data["game"] != "burgundy":
         fail(f"game must be 'burgundy', got {data['game']!r}")

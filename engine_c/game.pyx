@@ -7,7 +7,7 @@ from engine_c._rng cimport rng_below
 
 import json
 
-from engine_c.errors import IllegalActionError
+from engine_c.errors import IllegalActionError, InvalidPositionError
 
 
 def seed_to_state(seed):
@@ -15,6 +15,17 @@ def seed_to_state(seed):
     import numpy as np
     seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(int(seed))
     return int(seq.generate_state(1, np.uint64)[0])
+
+
+def parse_position(text, game_name=None):
+    """Position JSON text (or an already-loaded object) -> data; InvalidPositionError if not JSON."""
+    if not isinstance(text, (str, bytes)):
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        prefix = f"{game_name}: " if game_name else ""
+        raise InvalidPositionError(f"{prefix}position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
 
 
 def _restore(cls, bytes data, int num_players):

@@ -16,7 +16,7 @@ from engine_c.sanjuan_view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak
 
 import json
 
-from engine_c.game import seed_to_state
+from engine_c.game import parse_position, seed_to_state
 from engine_c.errors import BoardlabError, InvalidActionError, InvalidPositionError
 from engine_c.sanjuan_data import (CARD_IDS, CARD_INDEX, COPIES as _COPIES, GOODS, GOOD_INDEX,
                                    ROLES, ROLE_INDEX, NUM_PRODUCTION)
@@ -189,10 +189,7 @@ cdef class SanJuanState(GameState):
     @classmethod
     def from_json(cls, text):
         """Load a position written by :meth:`to_json`; InvalidPositionError if malformed or impossible."""
-        try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(f"sanjuan: position is not valid JSON: {exc.msg}") from None
+        data = parse_position(text, "sanjuan")
         from engine_c.sanjuan_json import position_from_dict
         cdef SanJuanState state = cls.__new__(cls)
         try:

@@ -21,7 +21,7 @@ from libc.stdint cimport uint64_t, int32_t
 
 from engine_c.game cimport GameState, MAX_PLAYERS, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
-from engine_c.game import seed_to_state
+from engine_c.game import parse_position, seed_to_state
 
 import json
 
@@ -242,10 +242,7 @@ cdef class HighCardState(GameState):
 
     @classmethod
     def from_json(cls, text):
-        try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(f"highcard: position is not valid JSON: {exc.msg}") from None
+        data = parse_position(text, "highcard")
         cdef HighCardState s = cls.__new__(cls)
         try:
             n = int(data["players"])
