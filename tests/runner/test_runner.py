@@ -79,6 +79,22 @@ def test_dask_local_cluster_gives_identical_results(tmp_path):
     pd.testing.assert_frame_equal(_comparable(local), _comparable(on_dask))
 
 
+def test_dask_cluster_by_address_gives_identical_results(tmp_path):
+    from dask.distributed import LocalCluster
+
+    config = _config(games=3, seed=8)
+    local = run(config, tmp_path / "local.parquet", jobs=1)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = run(config, tmp_path / "remote.parquet", jobs=2, backend="dask",
+                     address=cluster.scheduler_address, chunk_size=1)
+    pd.testing.assert_frame_equal(_comparable(local), _comparable(remote))
+
+
+def test_unreachable_dask_scheduler_is_one_clear_error(tmp_path):
+    with pytest.raises(BoardlabError, match="cannot reach the dask scheduler at tcp://127.0.0.1:1"):
+        run(_config(games=1), tmp_path / "x.parquet", backend="dask", address="tcp://127.0.0.1:1")
+
+
 def test_existing_run_is_not_overwritten_and_resume_checks_settings(tmp_path):
     out = tmp_path / "r.parquet"
     run(_config(games=2), out)
