@@ -325,7 +325,8 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
         on_games_done=None, compact_every=200, save_positions=0):
     """Play the run's missing games, streaming rows to ``out``; return all rows as a DataFrame.
 
-    ``save_positions`` = K > 0 also writes every K-th position of each game to
+    ``on_games_done(count, resumed)`` is called as games finish (``resumed`` is True once, for
+    the games a resumed run already had). ``save_positions`` = K > 0 also writes every K-th position of each game to
     ``out/_positions/`` (by the worker process, so with a remote Dask cluster the
     files land on the workers' disks).
     """
@@ -334,12 +335,12 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     validate(config)
     if jobs <= 0:
         raise BoardlabError(f"--jobs must be positive, got {jobs}")
+    if save_positions < 0:
+        raise BoardlabError(f"--save-positions must be non-negative, got {save_positions}")
     store, done = prepare_output(config, out, resume)
     todo = [i for i in range(config.games) if i not in done]
     if on_games_done is not None and done:
-        on_games_done(len(done))
-    if save_positions < 0:
-        raise BoardlabError(f"--save-positions must be non-negative, got {save_positions}")
+        on_games_done(len(done), True)
     positions_dir = None
     if save_positions:
         positions_dir = str(Path(out) / POSITIONS)
@@ -361,7 +362,7 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
                     store.compact()
                     since_compact = 0
                 if on_games_done is not None:
-                    on_games_done(len(games_rows))
+                    on_games_done(len(games_rows), False)
     store.compact()
     manifest = store.read_manifest()
     manifest.update(finished=_now(), status="complete")

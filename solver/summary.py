@@ -4,11 +4,16 @@ from __future__ import annotations
 from analysis.stats import wilson_interval
 
 
-def format_summary(rows, elapsed):
-    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat."""
+def format_summary(rows, elapsed, played=None):
+    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat.
+
+    ``played``: games played in this session (all of them unless a run was resumed).
+    """
     games = rows["game_index"].nunique()
-    lines = [f"{games} games of {rows['game'].iloc[0]}, {rows['players'].iloc[0]} players "
-             f"in {elapsed:.1f} s ({games / max(elapsed, 1e-9):.1f} games/s)", ""]
+    played = games if played is None else played
+    resumed = f", {games - played} from before the resume" if played != games else ""
+    lines = [f"{games} games of {rows['game'].iloc[0]}, {rows['players'].iloc[0]} players{resumed}; "
+             f"{played} played in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.1f} games/s)", ""]
     lines.append(f"{'agent':36s} {'seats':>6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s} {'sd':>6s}")
     for (index, spec), group in rows.groupby(["agent_index", "agent"], sort=True):
         wins, n = int(group["win"].sum()), len(group)

@@ -29,6 +29,7 @@ def test_simulate_prints_summary(tmp_path):
     (["--game", "burgundy", "--agent", "random", "--games", "x"], "'x' is not a valid integer"),
     (["--game", "burgundy", "--agent", "random", "--out", "/proc/nope/x.parquet"], "cannot write"),
     (["--game", "burgundy", "--agent", "random", "--resume"], "cannot resume"),
+    (["--game", "burgundy", "--agent", "random", "--save-positions", "-1"], "--save-positions must be"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, args, message):
     if "--out" not in args:
@@ -38,3 +39,12 @@ def test_bad_input_is_one_line_exit_2(tmp_path, args, message):
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
+    assert not (tmp_path / "o.parquet").exists(), "a refused run must not leave an output behind"
+
+
+def test_resume_of_a_finished_run_plays_nothing_more(tmp_path):
+    args = ["simulate", "--game", "sanjuan", "--agent", "random", "--games", "3", "--out", str(tmp_path / "r.parquet")]
+    assert _boardlab(*args).returncode == 0
+    again = _boardlab(*args, "--resume")
+    assert again.returncode == 0, again.stderr
+    assert "3 games of sanjuan, 2 players, 3 from before the resume; 0 played" in again.stdout
