@@ -1,0 +1,147 @@
+"""Shared helpers for the Tiletum tests: positions built from a fresh game's JSON, edited."""
+import json
+
+from engine_c.tiletum import TiletumState
+from engine_c.tiletum_data import (ACTIONS, CITIES, N_BONUS, N_CONTRACTS, N_PERSONS, BONUS_TILES,
+                                   PERSONS, CONTRACTS, E_CREST)
+
+
+def fresh(players=2, seed=0):
+    """Opening position as a dict."""
+    return TiletumState(players, seed).to_dict()
+
+
+def load(d):
+    """A state from a (possibly edited) position dict."""
+    return TiletumState.from_json(json.dumps(d))
+
+
+def remove_tile(d, kind, i):
+    """Take tile `kind` ('b' bonus, 'p' person, 'c' contract) id i out of wherever it lies."""
+    name = f"{kind}{i}"
+    keys = {"b": ["bonus_stack", "bonus_out"], "p": ["person_stack", "person_discard"],
+            "c": ["contract_stack", "contracts_out"]}[kind]
+    for k in keys:
+        if i in d[k]:
+            d[k].remove(i)
+            return
+    disp = {"p": "person_display", "c": "contract_display"}.get(kind)
+    if disp and i in d[disp]:
+        d[disp][d[disp].index(i)] = None
+        return
+    if kind == "b":
+        for a, v in d["wheel_bonus"].items():
+            if v == i:
+                d["wheel_bonus"][a] = None
+                return
+        if i in d["king_bonus"]:
+            d["king_bonus"][d["king_bonus"].index(i)] = None
+            return
+        for c in d["map"]:
+            if i in c["bonus"]:
+                c["bonus"][c["bonus"].index(i)] = None
+                return
+    for pl in d["players"]:
+        if name in pl["storage"]:
+            pl["storage"].remove(name)
+            return
+        if kind == "p":
+            for b in pl["buildings"]:
+                if i in b["persons"]:
+                    b["persons"].remove(i)
+                    return
+        if kind == "c" and i in pl["contracts"]:
+            pl["contracts"].remove(i)
+            return
+    raise AssertionError(f"tile {name} not found")
+
+
+def store(d, p, kind, i):
+    """Move a tile into player p's storage."""
+    remove_tile(d, kind, i)
+    d["players"][p]["storage"].append(f"{kind}{i}")
+
+
+def bonus_of_kind(kind, arg=None, skip=0):
+    """Id of a bonus tile with effect `kind` (and arg)."""
+    ids = [i for i, (k, a, _) in enumerate(BONUS_TILES) if k == kind and (arg is None or a == arg)]
+    return ids[skip]
+
+
+def person_of(type_, kind=None, skip=0):
+    """Id of a person of type `type_` (and immediate effect kind)."""
+    ids = [i for i, (t, e) in enumerate(PERSONS) if t == type_ and (kind is None or e[0] == kind)]
+    return ids[skip]
+
+
+def action_turn(players=2, seed=0, action="merchant", ap=5, die="S2", actor=None, jester=False):
+    """A position in the action part of a turn (the die is taken, the action chosen)."""
+    d = fresh(players, seed)
+    if actor is not None:
+        d["actor"] = actor
+        d["order"] = [actor] + [p for p in range(players) if p != actor]
+    d["phase"] = "action"
+    d["current"].update(action=action, ap=ap, die=die, jester=jester, segment="jester" if jester else action)
+    return d
+
+
+def die_turn(dice, players=2, seed=0, gold=None):
+    """A position where the actor chooses a die among `dice` ({"W3": 1, ...})."""
+    d = fresh(players, seed)
+    d["dice"] = dict(dice)
+    if gold is not None:
+        d["players"][d["actor"]]["resources"]["gold"] = gold
+    return d
+
+
+def act(state, *texts):
+    """Apply actions given in notation."""
+    for t in texts:
+        state.apply_action(t)
+    return state
+
+
+def legal_strings(state):
+    """Legal actions in notation."""
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def invariant(state):
+    """Rules invariants that must hold at every decision of every game."""
+    d = state.to_dict()
+    bonus, persons, contracts = [], [], []
+    bonus += d["bonus_stack"] + d["bonus_out"] + [v for v in d["wheel_bonus"].values() if v is not None]
+    bonus += [v for v in d["king_bonus"] if v is not None]
+    for c in d["map"]:
+        bonus += [v for v in c["bonus"] if v is not None]
+    persons += d["person_stack"] + d["person_discard"] + [v for v in d["person_display"] if v is not None]
+    contracts += d["contract_stack"] + d["contracts_out"] + [v for v in d["contract_display"] if v is not None]
+    for pl in d["players"]:
+        assert len(pl["storage"]) <= 4
+        for t in pl["storage"]:
+            if t != "crest":
+                {"b": bonus, "p": persons, "c": contracts}[t[0]].append(int(t[1:]))
+        types = []
+        for b in pl["buildings"]:
+            persons += b["persons"]
+            ts = {PERSONS[i][0] for i in b["persons"]}
+            assert len(ts) <= 1, "one kind of person per building"
+            types += list(ts)
+        assert len(types) == len(set(types)), "a kind of person in two buildings"
+        contracts += pl["contracts"]
+        houses = sum(c["houses"].count(d["players"].index(pl)) for c in d["map"])
+        pillars = sum(c["pillars"].count(d["players"].index(pl)) for c in d["map"])
+        assert houses + 1 + pl["houses_available"] <= 8 and pillars + pl["pillars_available"] <= 7
+        assert -6 <= pl["king"] <= 15
+        for r, v in pl["resources"].items():
+            assert v >= 0
+    assert sorted(bonus) == list(range(N_BONUS)), "bonus tiles not conserved"
+    assert sorted(persons) == list(range(N_PERSONS)), "persons not conserved"
+    assert sorted(contracts) == list(range(N_CONTRACTS)), "contracts not conserved"
+    for c in d["map"]:
+        for key in ("houses", "pillars"):
+            owners = [o for o in c[key] if o is not None]
+            assert len(owners) == len(set(owners)), "one own house / pillar per city"
+    assert 1 <= d["round"] <= 4
+    if d["phase"] == "over":
+        assert d["round"] == 4
