@@ -15,6 +15,7 @@ from engine_c.errors import BoardlabError, InvalidPositionError
 GAMES = {
     "burgundy": "engine_c.burgundy:BurgundyState",
     "sanjuan": "engine_c.sanjuan:SanJuanState",
+    "seasons": "engine_c.seasons:SeasonsState",
     "tiletum": "engine_c.tiletum:TiletumState",
     "highcard": "engine_c.toygames:HighCardState",   # tiny test game (solver tests)
 }

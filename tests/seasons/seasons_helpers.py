@@ -1,0 +1,88 @@
+"""Shared helpers for the seasons tests: positions from short descriptions, invariants."""
+import json
+
+from engine_c.seasons import SeasonsState
+from engine_c.seasons_data import (BOX, BUILDING_IDS, HELPERS, PLACE_IDS, RESOURCES, SPOTS, TILES,
+                                   TOTAL_TALERS)
+
+
+def resource_totals(d):
+    """Pieces of each kind over every zone of a position dict."""
+    totals = []
+    for r in RESOURCES:
+        n = d["stock"][r] + d["tower"][r] + (d["forge"] if r == "silver" else 0)
+        for s in d["seats"]:
+            n += s["resources"][r] + s["converted"][r] + sum(w[r] for w in s["workers"].values())
+        totals.append(n)
+    return totals
+
+
+def taler_total(d):
+    return d["bank"] + d["track"] + sum(s["talers"] + s["converted_talers"] for s in d["seats"])
+
+
+def helper_total(d, p):
+    return (d["seats"][p]["helpers"] + sum(1 for o in d["spots"].values() if o == p)
+            + sum(1 for o in d["places"].values() if o == p))
+
+
+def invariant(state):
+    """Rules invariants that must hold at every decision of every game."""
+    d = state.to_dict()
+    np_ = d["num_players"]
+    assert resource_totals(d) == BOX, "resources not conserved"
+    assert taler_total(d) == TOTAL_TALERS, "talers not conserved"
+    assert d["bank"] >= 0 and all(s["talers"] >= 0 for s in d["seats"])
+    for p in range(np_):
+        assert helper_total(d, p) == HELPERS[np_], "helpers not conserved"
+    for t, name in enumerate(BUILDING_IDS):
+        assert d["tiles"][name] + sum(s["built"][name] for s in d["seats"]) == TILES[t]
+    assert d["round"] <= d["rounds"]
+    # played cards are never in hand, except after the master builder returned them
+    if d["phase"] == "over":
+        assert all(o is None for o in d["spots"].values()), "trader's helpers go home at the end"
+        assert d["round"] == d["rounds"] or sum(d["tiles"].values()) == 0
+        assert d["track"] == 0 or sum(d["tiles"].values()) == 0
+    # vp split into its sources
+    for s in d["seats"]:
+        assert s["vp"] == s["vp_buildings"] + s["vp_master"] + s["vp_final"]
+
+
+def position(players=2, seed=0, **fields):
+    """A new game's position dict with fields overridden (dotted seat fields via `seats`)."""
+    d = SeasonsState(players, seed).to_dict()
+    d.update(fields)
+    return d
+
+
+def load(d, fix=True):
+    """A state from a position dict; with fix, the general stock and the bank absorb the
+    difference so pieces and talers add up."""
+    if fix:
+        d = json.loads(json.dumps(d))
+        totals = resource_totals(d)
+        for k, r in enumerate(RESOURCES):
+            d["stock"][r] += BOX[k] - totals[k]
+            assert d["stock"][r] >= 0, f"too many {r}"
+        d["bank"] += TOTAL_TALERS - taler_total(d)
+        assert d["bank"] >= 0
+    return SeasonsState.from_json(json.dumps(d))
+
+
+def res(**counts):
+    """A full resource dict."""
+    return {r: counts.get(r, 0) for r in RESOURCES}
+
+
+def play(state, *actions):
+    for a in actions:
+        state.apply_action(a)
+    return state
+
+
+def legal_strings(state):
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def seat(state, p):
+    return state.to_dict()["seats"][p]
