@@ -86,3 +86,44 @@ def legal_strings(state):
 
 def seat(state, p):
     return state.to_dict()["seats"][p]
+
+
+def blank(players=3, round=1, start=0, **fields):
+    """A selection-phase position of round `round`: no resources, no tower pieces beyond
+    setup, full hands; fields override top-level keys."""
+    d = position(players)
+    d["round"] = round
+    d["rounds"] = d["rounds"]
+    d["track"] = d["rounds"] - round
+    d["start"] = start
+    d["actor"] = start
+    for s in d["seats"]:
+        s["resources"] = res()
+        s["talers"] = 3
+    d.update(fields)
+    return d
+
+
+def put_spot(d, spot, p, rnd=None):
+    """A trader's helper of p at spot (placed in round rnd, default an earlier round)."""
+    if d["spots"][spot] is not None:
+        d["seats"][d["spots"][spot]]["helpers"] += 1
+    d["spots"][spot] = p
+    d["spot_rounds"][SPOTS.index(spot)] = d["round"] - 1 if rnd is None else rnd
+    d["seats"][p]["helpers"] -= 1
+
+
+def put_place(d, place, p):
+    """A castle helper of p on place."""
+    d["places"][place] = p
+    d["seats"][p]["helpers"] -= 1
+
+
+def build_tile(d, p, building, n=1):
+    """Seat p erected n tiles of building earlier."""
+    d["tiles"][building] -= n
+    d["seats"][p]["built"][building] += n
+
+
+def set_hand(d, p, cards):
+    d["seats"][p]["hand"] = list(cards)
