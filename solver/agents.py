@@ -34,12 +34,13 @@ DEFAULT_ITERATIONS = 1000
 # small exploration constant, and the engine's playout policy.
 SEARCH_C = 0.25
 
-_SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout")
+_SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
-    "flat": _SEARCH_PARAMS,
-    "ismcts": _SEARCH_PARAMS,
+    "flat": _SEARCH_PARAMS + ("worlds",),
+    "ismcts": _ISMCTS_PARAMS,
     "pimc": ("determinizations",) + _SEARCH_PARAMS,
 }
 DEFAULTS = {
@@ -61,6 +62,16 @@ def _positive_int(agent, key, text):
     return value
 
 
+def _non_negative_int(agent, key, text):
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        value = -1
+    if value < 0:
+        raise BoardlabError(f"{agent}: parameter {key} must be a non-negative integer, got {text!r}")
+    return value
+
+
 def _float(agent, key, text, positive):
     try:
         value = float(text)
@@ -75,9 +86,15 @@ def _float(agent, key, text, positive):
 def _convert(agent, key, text):
     if key in ("iterations", "determinizations", "playouts"):
         return _positive_int(agent, key, text)
+    if key == "worlds":
+        return _non_negative_int(agent, key, text)
+    if key == "reuse":
+        if text not in ("0", "1"):
+            raise BoardlabError(f"{agent}: parameter reuse must be 0 or 1, got {text!r}")
+        return int(text)
     if key == "time":
         return _float(agent, key, text, positive=True)
-    if key == "c":
+    if key in ("c", "widening"):
         return _float(agent, key, text, positive=False)
     if key == "reward":
         if text not in ismcts.REWARDS:
@@ -178,16 +195,20 @@ class _SearchAgent(Agent):
     def __init__(self, spec, params, seed=0):
         super().__init__(spec, params, seed)
         self._searcher = None
+        self._last = None          # (state searched, move chosen) for tree reuse
 
     def searcher(self):
         if self._searcher is None:
             self._searcher = ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth,
-                                             playout=self.params.get("playout", "policy"))
+                                             playout=self.params.get("playout", "policy"),
+                                             worlds=self.params.get("worlds", 0),
+                                             widening=self.params.get("widening", 0.0))
         return self._searcher
 
     def __getstate__(self):
         data = dict(self.__dict__)
         data["_searcher"] = None
+        data["_last"] = None        # the tree is not pickled, so there is nothing to reuse
         return data
 
     def _choose(self, state, seed):
@@ -195,8 +216,27 @@ class _SearchAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         searcher = self.searcher()
-        searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"), seed=seed)
-        return searcher.best_action()
+        keep = self.params.get("reuse", 0) == 1 and self._follows_last_choice(state)
+        searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"), seed=seed,
+                        keep_tree=keep)
+        action = searcher.best_action()
+        if self.params.get("reuse", 0) == 1:
+            self._last = (state.clone(), action)
+        return action
+
+    def _follows_last_choice(self, state):
+        """True when ``state`` is what our last chosen move led to, and the tree was re-rooted there.
+
+        Only our own consecutive decisions qualify (nobody else moved in between), so the
+        kept subtree is the tree of this very information set.
+        """
+        if self._last is None:
+            return False
+        previous, action = self._last
+        self._last = None
+        following = previous.clone()
+        following.apply_action(action)
+        return following == state and self.searcher().advance(action) > 0
 
 
 class FlatAgent(_SearchAgent):

@@ -101,9 +101,17 @@ cdef class Searcher:
         self.root_score = NULL
         self.n_actions = 0
         self.stamp = 0
+        self.world_seeds = NULL
+        self.worlds = 0
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
-                 playout="policy"):
+                 playout="policy", int worlds=0, double widening=0.0):
+        if widening < 0:
+            raise BoardlabError(f"widening must be >= 0, got {widening}")
+        self.widening = widening
+        if worlds < 0:
+            raise BoardlabError(f"worlds must be >= 0, got {worlds}")
+        self.worlds = worlds
         if reward not in REWARDS:
             raise BoardlabError(f"unknown reward {reward!r} (known: rank, margin)")
         if playout not in PLAYOUTS:
@@ -122,10 +130,12 @@ cdef class Searcher:
         free(self.tried)
         free(self.root_rank)
         free(self.root_score)
+        free(self.world_seeds)
 
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
-        return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout))
+        return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
+                                self.worlds, self.widening))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -189,11 +199,18 @@ cdef class Searcher:
         cdef double value, best_value, start = _now(), cc = self.c
         cdef long it = 0
         cdef int np = self.num_players, root_player = self.root_player
+        cdef uint64_t world
         while max_iterations < 0 or it < max_iterations:
             if max_seconds > 0 and (it & 15) == 0 and _now() - start >= max_seconds:
                 break
             s.c_copy_from(root)
-            if resample:
+            if resample and self.worlds > 0:
+                # a fixed set of determinizations, visited in turn: sibling moves are compared
+                # on the same worlds (common random numbers), which lowers the noise of the
+                # comparison; resampling is a pure function of (observer's view, seed)
+                world = self.world_seeds[it % self.worlds]
+                s.c_resample_hidden(root_player, &world)
+            elif resample:
                 s.c_resample_hidden(root_player, &self.rng)
             node = 0
             depth = 0
@@ -228,9 +245,12 @@ cdef class Searcher:
                             best_value = value
                             best = child
                     child = nodes[child].next_sibling
-                if n_avail < n:
-                    # expand one untried action: the playout policy's choice among them
-                    # (uniform for playout=uniform and for engines without a policy)
+                if n_avail < n and (n_avail == 0 or self.widening <= 0
+                                    or n_avail < self.widening * sqrt(<double>nodes[node].visits + 1.0)):
+                    # expand one untried action: the playout policy's choice among them (uniform
+                    # for playout=uniform and engines without a policy).  With progressive
+                    # widening only while the node has few children for its visits, so the
+                    # search goes deeper on the policy's preferred lines.
                     k = 0
                     for i in range(n):
                         if self.tried[legal[i]] != st:
@@ -278,18 +298,23 @@ cdef class Searcher:
         self.seconds = _now() - start
         return it
 
-    def search(self, GameState state not None, iterations=None, time=None, seed=0, bint resample=True):
+    def search(self, GameState state not None, iterations=None, time=None, seed=0, bint resample=True,
+               bint keep_tree=False):
         """Search from ``state`` for the player to act; returns the number of iterations run.
 
         Budget: ``iterations`` and/or ``time`` (seconds), whichever ends first
         (1000 iterations if neither).  ``seed`` is a uint64 seeding the search's
         own RNG.  With ``resample=False`` the search determinizes once and builds
-        a perfect-information tree of that world (one PIMC tree).
+        a perfect-information tree of that world (one PIMC tree).  With
+        ``keep_tree=True`` the search grows the tree left by ``advance`` (tree
+        reuse) instead of starting a new one; root visits then include the
+        earlier ones, while ``rank_sum``/``score_sums`` count this search only.
         """
         if state.c_is_terminal():
             raise BoardlabError("ismcts: cannot search a finished game")
         cdef long max_it = -1 if iterations is None else int(iterations)
         cdef double max_s = 0.0 if time is None else float(time)
+        cdef int world_index
         if iterations is None and time is None:
             max_it = 1000
         self._ensure_actions(int(type(state).num_distinct_actions))
@@ -299,13 +324,22 @@ cdef class Searcher:
             self.scratch = state.c_clone()
         self.scratch.num_players = state.num_players
         self.rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        if resample and self.worlds > 0:
+            free(self.world_seeds)
+            self.world_seeds = <uint64_t*>malloc(self.worlds * sizeof(uint64_t))
+            if self.world_seeds == NULL:
+                raise MemoryError("ismcts: cannot allocate the world seeds")
+            for world_index in range(self.worlds):
+                self.world_seeds[world_index] = rng_next(&self.rng)
         self.root_player = state.c_current_player()
         self.num_players = state.num_players
         self.out_of_memory = False
-        self.n_nodes = 0
-        if max_it >= 0 and self.capacity < max_it + 1:
-            self._reserve(min(max_it + 1, self.max_nodes))
-        self._new_node(-1, -1, -1)
+        if not (keep_tree and resample and self.n_nodes > 0):
+            self.n_nodes = 0
+        if max_it >= 0 and self.capacity < self.n_nodes + max_it + 1:
+            self._reserve(min(self.n_nodes + max_it + 1, self.max_nodes))
+        if self.n_nodes == 0:
+            self._new_node(-1, -1, -1)
         cdef GameState root = state
         cdef GameState scratch = self.scratch
         if not resample:
@@ -315,6 +349,57 @@ cdef class Searcher:
         with nogil:
             self.iterations_done = self._run(root, scratch, max_it, max_s, resample)
         return self.iterations_done
+
+    def advance(self, int action):
+        """Keep only the subtree under root move ``action``, as the new root (tree reuse).
+
+        For the searching player's next decision when ``action`` led to it directly:
+        the subtree is the same information set's tree.  Returns the number of nodes
+        kept (0: the move had no node, the next search starts afresh).
+        """
+        cdef int32_t child = self.nodes[0].first_child if self.n_nodes else -1
+        while child >= 0 and self.nodes[child].action != action:
+            child = self.nodes[child].next_sibling
+        if child < 0:
+            self.n_nodes = 0
+            return 0
+        cdef Node* fresh = <Node*>malloc(self.capacity * sizeof(Node))
+        cdef int32_t* origin = <int32_t*>malloc(self.n_nodes * sizeof(int32_t))
+        if fresh == NULL or origin == NULL:
+            free(fresh); free(origin)
+            self.n_nodes = 0
+            return 0
+        cdef int32_t count = 1, q = 0, old, previous, copy
+        fresh[0] = self.nodes[child]
+        fresh[0].parent = -1
+        fresh[0].next_sibling = -1
+        fresh[0].first_child = -1
+        origin[0] = child
+        # breadth-first copy: children keep their sibling order, so the search behaves the
+        # same on the kept tree as on the original subtree
+        while q < count:
+            old = self.nodes[origin[q]].first_child
+            previous = -1
+            while old >= 0:
+                copy = count
+                count += 1
+                fresh[copy] = self.nodes[old]
+                fresh[copy].parent = q
+                fresh[copy].first_child = -1
+                fresh[copy].next_sibling = -1
+                origin[copy] = old
+                if previous < 0:
+                    fresh[q].first_child = copy
+                else:
+                    fresh[previous].next_sibling = copy
+                previous = copy
+                old = self.nodes[old].next_sibling
+            q += 1
+        free(origin)
+        free(self.nodes)
+        self.nodes = fresh
+        self.n_nodes = count
+        return count
 
     def _reserve(self, long count):
         cdef Node* grown
@@ -395,9 +480,9 @@ cdef class Searcher:
         return line
 
 
-def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False):
+def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
-    return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy")
+    return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening)
 
 
 # ---- simple baselines ---------------------------------------------------------------

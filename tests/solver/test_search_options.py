@@ -1,0 +1,123 @@
+"""The search options beyond the basic loop: fixed worlds, progressive widening, tree reuse."""
+import math
+
+import numpy as np
+import pytest
+
+from engine_c import new_state
+from engine_c.errors import BoardlabError
+from solver import ismcts
+from solver.agents import make_agent, parse_agent_spec
+
+from conftest import highcard_position
+
+
+def test_options_parse():
+    name, params = parse_agent_spec("ismcts:iterations=500,worlds=8,widening=1.5,reuse=1")
+    assert (params["worlds"], params["widening"], params["reuse"]) == (8, 1.5, 1)
+    assert parse_agent_spec("pimc:widening=2")[1]["widening"] == 2.0
+    assert parse_agent_spec("flat:worlds=4")[1]["worlds"] == 4
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:worlds=-1", "ismcts: parameter worlds must be a non-negative integer, got '-1'"),
+    ("ismcts:worlds=two", "ismcts: parameter worlds must be a non-negative integer, got 'two'"),
+    ("ismcts:widening=-0.5", "ismcts: parameter widening must be a non-negative number, got '-0.5'"),
+    ("ismcts:reuse=yes", "ismcts: parameter reuse must be 0 or 1, got 'yes'"),
+    ("pimc:worlds=3", "unknown agent parameter 'worlds' for pimc "
+                      "(known: determinizations, iterations, time, c, reward, playout, widening)"),
+])
+def test_option_errors_are_one_line(spec, message):
+    with pytest.raises(BoardlabError) as info:
+        make_agent(spec, 0)
+    assert str(info.value) == message
+
+
+def _rank_means(searcher):
+    return {s["action"]: s["rank_sum"] / s["visits"] for s in searcher.root_stats()}
+
+
+def test_one_world_makes_every_outcome_certain():
+    """With worlds=1 every iteration plays in the same determinization: in this position the
+    last round is then decided by the world alone, so each move's result is 0, 1/2 or 1,
+    never a mixture, unlike a fresh determinization per iteration."""
+    fixed = ismcts.Searcher(0.7, "rank", worlds=1)
+    fresh = ismcts.Searcher(0.7, "rank")
+    for seed in range(4):
+        fixed.search(highcard_position(), iterations=600, seed=seed)
+        assert all(mean in (0.0, 0.5, 1.0) for mean in _rank_means(fixed).values())
+    fresh.search(highcard_position(), iterations=600, seed=0)
+    assert 0.0 < _rank_means(fresh)[9] < 1.0          # the 10 wins in some worlds only
+
+
+def test_worlds_do_not_use_hidden_information():
+    real = highcard_position(opponent_hand=(10,), stock=(1, 1, 2, 3, 4, 5, 6, 8, 8, 9))
+    other = highcard_position(opponent_hand=(1,), stock=(1, 2, 3, 4, 5, 6, 8, 8, 9, 10))
+    a, b = ismcts.Searcher(0.7, "rank", worlds=5), ismcts.Searcher(0.7, "rank", worlds=5)
+    a.search(real, iterations=1000, seed=3)
+    b.search(other, iterations=1000, seed=3)
+    assert a.root_stats() == b.root_stats()
+
+
+def test_progressive_widening_limits_children():
+    state = new_state("burgundy", 2, 4)
+    state.apply_action(state.legal_actions()[0])
+    while len(state.legal_actions()) < 20:           # a decision with many moves
+        state.apply_action(state.legal_actions()[-1])
+    legal = len(state.legal_actions())
+    wide = ismcts.Searcher(0.25, "margin")
+    wide.search(state, iterations=30, seed=1)
+    assert len(wide.root_stats()) == min(30, legal)
+    narrow = ismcts.Searcher(0.25, "margin", widening=1.0)
+    narrow.search(state, iterations=30, seed=1)
+    # a child is added only while children < sqrt(visits + 1): at most ceil(sqrt(31)) = 6
+    assert 2 <= len(narrow.root_stats()) <= math.ceil(math.sqrt(31))
+    assert sum(s["visits"] for s in narrow.root_stats()) == 30
+
+
+def test_advance_keeps_the_subtree():
+    state = new_state("burgundy", 2, 6)
+    searcher = ismcts.Searcher(0.25, "margin")
+    searcher.search(state, iterations=3000, seed=2)
+    action = searcher.best_action()
+    child_visits = next(s["visits"] for s in searcher.root_stats() if s["action"] == action)
+    kept = searcher.advance(action)
+    assert 1 < kept == searcher.node_count
+    # a node's visits are its creation plus its children's visits
+    assert sum(s["visits"] for s in searcher.root_stats()) == child_visits - 1
+    following = state.clone()
+    following.apply_action(action)
+    searcher.search(following, iterations=1000, seed=3, keep_tree=True)
+    assert sum(s["visits"] for s in searcher.root_stats()) == child_visits - 1 + 1000
+    assert searcher.node_count <= kept + 1000
+    assert searcher.advance(-7) == 0 and searcher.node_count == 0
+
+
+def _play_decisions(spec, seed, count):
+    state = new_state("burgundy", 2, seed)
+    agents = [make_agent(spec, np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(2)]
+    moves = []
+    for _ in range(count):
+        action = agents[state.current_player()].choose(state)
+        assert action in state.legal_actions()
+        moves.append(action)
+        state.apply_action(action)
+    return moves, agents
+
+
+def test_reuse_grows_the_kept_tree_and_is_reproducible():
+    moves, agents = _play_decisions("ismcts:iterations=400,reuse=1", 3, 12)
+    assert _play_decisions("ismcts:iterations=400,reuse=1", 3, 12)[0] == moves
+    # Burgundy turns are several decisions by one player, so some search kept a tree:
+    # more nodes than one search of 400 iterations can make
+    assert max(agent.searcher().node_count for agent in agents) > 401
+
+
+def test_reuse_only_after_own_move():
+    agent = make_agent("ismcts:iterations=300,reuse=1", 1)
+    state = new_state("burgundy", 2, 2)
+    agent.choose(state)
+    # a position that is not what our move led to: the search must start afresh
+    other = new_state("burgundy", 2, 9)
+    agent.choose(other)
+    assert agent.searcher().node_count <= 301
