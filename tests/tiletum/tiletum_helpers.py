@@ -145,3 +145,10 @@ def invariant(state):
     assert 1 <= d["round"] <= 4
     if d["phase"] == "over":
         assert d["round"] == 4
+
+
+def set_wheel(d, value, action):
+    """Turn the wheel so that die value `value` sits on `action` in the current round."""
+    d["wheel_rotation"] = (ACTIONS.index(action) - (value - 1) + (d["round"] - 1)) % 6
+    d.pop("wheel", None)
+    return d

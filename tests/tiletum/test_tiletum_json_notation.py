@@ -1,0 +1,112 @@
+"""JSON positions (round trip, validation), notation, determinization, data tables, features."""
+import json
+
+import numpy as np
+import pytest
+
+from engine_c import new_state, state_from_json
+from engine_c.errors import InvalidActionError, InvalidPositionError
+from engine_c.tiletum_data import c_tables_source, PERSONS
+from tiletum_helpers import fresh, load, act, action_turn, store, person_of, remove_tile
+
+
+def _midgame(players, seed, steps):
+    s = new_state("tiletum", players, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        legal = s.legal_actions()
+        s.apply_action(legal[int(rng.integers(len(legal)))])
+    return s
+
+
+def test_generated_c_tables_match_the_data_file():
+    with open("engine_c/tiletum_tables.pxd") as f:
+        assert f.read() == c_tables_source()
+
+
+def test_json_round_trip_midgame():
+    for seed in range(5):
+        s = _midgame(3, seed, 80 + seed)
+        assert state_from_json(s.to_json()) == s
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda d: d.update(game="sanjuan"), "not a tiletum position"),
+    (lambda d: d.update(num_players=5), "num_players"),
+    (lambda d: d.update(phase="dance"), "unknown phase"),
+    (lambda d: d["bonus_stack"].append(d["bonus_stack"][0]), "twice"),
+    (lambda d: d["bonus_stack"].pop(), "every bonus tile"),
+    (lambda d: d["map"][3]["houses"].append(None), "houses must list"),
+    (lambda d: d["players"][0].update(king=20), "king"),
+    (lambda d: d["players"][0]["storage"].extend(["crest"] * 5), "storage holds at most 4"),
+    (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), "wheel does not match"),
+    (lambda d: d["players"][0].update(cathedrals=["Paris"]), "tiles taken do not match"),
+])
+def test_bad_positions_raise_one_line_errors(edit, message):
+    d = fresh(2, 0)
+    edit(d)
+    with pytest.raises(InvalidPositionError, match=message) as info:
+        load(d)
+    assert "\n" not in str(info.value)
+
+
+def test_two_kinds_in_one_building_is_rejected():
+    d = fresh(2, 0)
+    a, b = person_of(0), person_of(1)
+    for x in (a, b):
+        remove_tile(d, "p", x)
+    d["players"][0]["buildings"][0]["persons"] = [a, b]
+    with pytest.raises(InvalidPositionError, match="two kinds"):
+        load(d)
+
+
+def test_not_json_is_one_line_error():
+    from engine_c.tiletum import TiletumState
+    with pytest.raises(InvalidPositionError, match="not valid JSON"):
+        TiletumState.from_json("{nope")
+    with pytest.raises(InvalidPositionError, match="malformed"):
+        TiletumState.from_json(json.dumps({"game": "tiletum", "num_players": 2}))
+
+
+def test_notation_examples_and_errors():
+    d = action_turn(action="contracts", ap=3)
+    s = load(d)
+    for text in ("take W3", "take W3>5", "bonus", "jester king", "move Paris", "build 0", "place 1>B2",
+                 "trade W>I", "buy S", "crest B1", "cathedral Paris", "freemove architect Reims",
+                 "choose F", "choose B3", "end", "kingbonus", "nokingbonus", "contract 4", "use 3"):
+        a = s.string_to_action(text)
+        assert 0 <= a < s.num_distinct_actions
+    assert s.action_to_string(s.string_to_action("take W3>5")) == "take W3>5"
+    for bad in ("", "take X3", "take W7", "move Atlantis", "place 5>B1", "crest B7", "fly"):
+        with pytest.raises(InvalidActionError):
+            s.string_to_action(bad)
+
+
+def test_resample_redraws_only_the_future():
+    s = _midgame(2, 3, 60)
+    d = s.to_dict()
+    futures = set()
+    for seed in range(8):
+        r = s.resample_hidden(s.current_player(), seed)
+        rd = r.to_dict()
+        assert {k: v for k, v in rd.items() if k != "rng"} == {k: v for k, v in d.items() if k != "rng"}
+        r.playout(0)
+        futures.add(tuple(r.scores()))
+    assert len(futures) > 1, "different determinizations must allow different futures"
+
+
+def test_same_rng_same_draws():
+    s = _midgame(2, 4, 30)
+    a, b = s.clone(), s.clone()
+    a.playout(1)
+    b.playout(1)
+    assert a == b
+
+
+def test_features():
+    s = _midgame(4, 1, 150)
+    f = s.features()
+    assert len(f) == 4
+    for p, x in enumerate(f):
+        assert x["houses"] >= 1 and x["vp"] == s.scores()[p]
+        assert {"pillars", "persons", "contracts", "cathedral_tiles", "king", "crests"} <= set(x)

@@ -1,0 +1,171 @@
+"""Round structure: corruption, king phase, fairs, the end of the game, final scoring, tie-break."""
+import pytest
+
+from engine_c.tiletum_data import CORRUPTION, KING_VP, KING_MIN, CREST_FINAL_VP, FAIRS, ACTIONS
+from tiletum_helpers import fresh, load, act, legal_strings, remove_tile, person_of
+
+
+def last_turn(players=2, seed=0, round_=1, pass_=3):
+    """The last player's action part in pass `pass_` of round `round_` (it only has to end)."""
+    d = fresh(players, seed)
+    d["round"] = round_
+    d.pop("wheel", None)
+    d["pass"] = pass_
+    d["turn"] = players - 1
+    d["actor"] = d["order"][-1]
+    d["phase"] = "action"
+    d["current"].update(action="king", ap=0, die="W1")
+    if round_ == 4:
+        d["bonus_out"] += [v for v in d["king_bonus"] if v is not None]
+        d["king_bonus"] = [None] * 3
+    return d
+
+
+def _no_fair(d, r):
+    d["fairs"][r - 1]["city"] = "Venice"         # nobody qualifies there
+    return d
+
+
+def test_corruption_token_at_each_pass_moves_every_marker_back():
+    d = last_turn(pass_=1)
+    d["corruption_left"] = [0, 1, 3, 4, 5]
+    d["corruption_revealed"] = 2
+    for pl, k in zip(d["players"], (4, 0)):
+        pl["king"] = k
+    s = load(d)
+    act(s, "end")
+    d2 = s.to_dict()
+    tok = d2["corruption_revealed"]
+    assert d2["pass"] == 2 and tok in d["corruption_left"]
+    assert d2["corruption_left"] == [t for t in d["corruption_left"] if t != tok]
+    assert [pl["king"] for pl in d2["players"]] == [4 - CORRUPTION[tok], 0 - CORRUPTION[tok]]
+
+
+def test_king_phase_scores_track_gives_bonus_to_leader_resets_negatives_and_sets_order():
+    d = _no_fair(last_turn(round_=1), 1)
+    a, b = d["order"]
+    d["players"][a]["king"], d["players"][b]["king"] = -3, 5
+    tile = d["king_bonus"][0]
+    s = load(d)
+    act(s, "end")
+    d2 = s.to_dict()
+    assert d2["phase"] == "king_bonus" and d2["actor"] == b
+    assert d2["players"][b]["vp"] == KING_VP[5 - KING_MIN] and d2["players"][a]["vp"] == -3
+    act(s, "kingbonus")
+    d3 = s.to_dict()
+    assert d3["players"][b]["storage"] == [f"b{tile}"]
+    # reset to 0, then the first corruption token of round 2 moves both markers back
+    back = CORRUPTION[d3["corruption_revealed"]]
+    assert d3["players"][a]["king"] == 0 - back and d3["players"][b]["king"] == 5 - back
+    assert d3["order"] == [b, a] and d3["round"] == 2 and d3["pass"] == 1 and d3["actor"] == b
+
+
+def test_king_bonus_is_optional():
+    d = _no_fair(last_turn(round_=2), 2)
+    tile = d["king_bonus"][1]
+    s = load(d)
+    act(s, "end")
+    assert sorted(legal_strings(s)) == ["kingbonus", "nokingbonus"]
+    act(s, "nokingbonus")
+    assert tile in s.to_dict()["bonus_out"]
+
+
+def test_king_ties_go_to_the_marker_lower_in_the_stack():
+    d = _no_fair(last_turn(round_=1), 1)
+    a, b = d["order"]
+    d["players"][a]["king"] = d["players"][b]["king"] = 2
+    d["players"][a]["king_stack"], d["players"][b]["king_stack"] = 5, 3
+    s = load(d)
+    act(s, "end")
+    assert s.to_dict()["actor"] == b
+    act(s, "kingbonus")
+    assert s.to_dict()["order"] == [b, a]
+
+
+def test_last_round_leader_scores_four_and_the_game_ends():
+    d = _no_fair(last_turn(round_=4), 4)
+    a, b = d["order"]
+    d["players"][a]["king"], d["players"][b]["king"] = 1, 0
+    for pl in d["players"]:
+        pl["resources"] = dict.fromkeys(pl["resources"], 0)
+    s = load(d)
+    act(s, "end")
+    d2 = s.to_dict()
+    assert s.is_terminal() and d2["phase"] == "over"
+    # king VP + 4 for the leader + houses x pillars (1 x 0) + nothing else
+    assert d2["players"][a]["vp"] == KING_VP[1 - KING_MIN] + 4
+    assert d2["players"][b]["vp"] == 0
+
+
+@pytest.mark.parametrize("fair", [f for f, _ in FAIRS])
+def test_fair_scores_only_with_a_house_or_the_merchant_in_the_city(fair):
+    d = last_turn(round_=2)
+    d["king_bonus"][1], d["bonus_out"] = None, d["bonus_out"] + [d["king_bonus"][1]]
+    a, b = d["order"]
+    d["fairs"][1] = {"tile": fair, "city": "Paris"}
+    for pl in d["players"]:
+        pl["king"] = 0
+    # both players have built a house and a pillar in Paris-area; only a is there with the merchant
+    d["map"][3]["pillars"][0] = a
+    d["map"][4]["pillars"][0] = b
+    d["map"][4]["houses"][0] = b
+    d["players"][a]["merchant"] = "Paris"
+    d["players"][b]["merchant"] = "Reims"
+    d["players"][a]["resources"]["wool"] = 9
+    s = load(d)
+    act(s, "end")
+    d2 = s.to_dict()
+    base = KING_VP[0 - KING_MIN]
+    expect_a = {"houses": 2, "pillars": 2, "contracts": 0, "persons": 0, "crests": 0, "cathedrals": 0,
+                "full_buildings": 0, "resources_half_max10": 6, "house_and_pillar_cities": 0,
+                "king_position": 0, "sets": 0}[fair]
+    assert d2["players"][a]["vp"] == base + expect_a
+    assert d2["players"][b]["vp"] == base, "b has neither a house nor the merchant in Paris"
+    # a house in the city qualifies too
+    d["map"][3]["houses"][0] = b
+    s = load(d)
+    act(s, "end")
+    if fair in ("houses", "pillars"):
+        assert s.to_dict()["players"][b]["vp"] > base
+
+
+def test_final_scoring_resources_crests_houses_times_pillars():
+    d = _no_fair(last_turn(round_=4), 4)
+    a, b = d["order"]
+    pl = d["players"][a]
+    pl["king"], d["players"][b]["king"] = 0, 3          # b leads the king track
+    pl["resources"] = {"gold": 3, "food": 2, "iron": 2, "stone": 1, "wool": 1}    # 9 -> 2 VP
+    d["players"][b]["resources"] = dict.fromkeys(pl["resources"], 0)
+    # three crested full buildings: B4, B5 (one floor) and B2 (two floors)
+    kinds = {3: 0, 4: 1, 1: 2}
+    for bld, t in kinds.items():
+        ids = [person_of(t, None, k) for k in range(2 if bld == 1 else 1)]
+        for i in ids:
+            remove_tile(d, "p", i)
+        pl["buildings"][bld] = {"persons": ids, "crest": True}
+    d["map"][3]["houses"][0] = a
+    d["map"][4]["houses"][0] = a
+    d["map"][3]["pillars"][0] = a
+    d["map"][7]["pillars"][0] = a
+    d["players"][a]["houses_available"] = 0
+    s = load(d)
+    act(s, "end")
+    d2 = s.to_dict()
+    final = 9 // 4 + CREST_FINAL_VP[3] + 3 * 2
+    assert d2["players"][a]["final_vp"] == final
+    assert d2["players"][a]["vp"] == final
+    assert s.scores()[a] == final
+
+
+def test_tie_break_by_king_track():
+    d = _no_fair(last_turn(round_=4), 4)
+    a, b = d["order"]
+    for pl in d["players"]:
+        pl["resources"] = dict.fromkeys(pl["resources"], 0)
+    d["players"][a]["king"], d["players"][b]["king"] = 1, 2
+    d["players"][a]["vp"] = KING_VP[2 - KING_MIN] + 4 - KING_VP[1 - KING_MIN]     # equal after scoring
+    s = load(d)
+    act(s, "end")
+    assert s.scores()[a] == s.scores()[b]
+    assert s.ranks()[b] == 0 and s.ranks()[a] == 1
+    assert s.returns()[b] == 1.0
