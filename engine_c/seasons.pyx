@@ -11,7 +11,8 @@ from libc.stdint cimport uint64_t
 from engine_c.game cimport GameState, TERMINAL
 from engine_c._rng cimport rng_next
 from engine_c.seasons_rules cimport *
-from engine_c.seasons_moves cimport cs_legal, cs_apply_legal, cs_playout
+from engine_c.seasons_moves cimport (cs_legal, cs_apply_legal, cs_playout, cs_policy_action,
+                                     cs_policy_playout)
 from engine_c.seasons_view cimport cs_scores, cs_ranks, cs_resample
 
 import json
@@ -124,6 +125,13 @@ cdef class SeasonsState(GameState):
         self._nlegal = -1
 
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
+        cs_policy_playout(&self.st, rng)
+        self._nlegal = -1
+
+    cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
+        return cs_policy_action(&self.st, legal, n, rng)
+
+    cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         cs_playout(&self.st, rng)
         self._nlegal = -1
 

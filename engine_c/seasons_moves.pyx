@@ -113,3 +113,29 @@ cdef void cs_playout(CS* s, uint64_t* rng) noexcept nogil:
         else:
             do_apply(s, buf[rng_below(rng, n)])
         n = cs_legal(s, buf)
+
+
+cdef int cs_policy_action(CS* s, int* legal, int n, uint64_t* rng) noexcept nogil:
+    """Playout policy: where passing is an option (buy, build, helper), pass only one time in
+    ten and otherwise take a uniform non-pass move; elsewhere uniform.  A single legal move is
+    returned without drawing, so the policy loop and the per-decision hook draw the same numbers."""
+    cdef int j
+    if n == 1:
+        return legal[0]
+    if s.phase == PH_BUY or s.phase == PH_BUILD or s.phase == PH_HELPER:
+        if rng_below(rng, 10) == 0:
+            return A_PASS
+        # the pass is legal[0] (build, helper) or legal[n - 1] (buy, ids below A_PASS)
+        j = rng_below(rng, n - 1)
+        return legal[j] if legal[n - 1] == A_PASS else legal[j + 1]
+    return legal[rng_below(rng, n)]
+
+
+cdef void cs_policy_playout(CS* s, uint64_t* rng) noexcept nogil:
+    """The playout policy to the end of the game."""
+    cdef int buf[64]
+    cdef int n
+    n = cs_legal(s, buf)
+    while n > 0:
+        do_apply(s, cs_policy_action(s, buf, n, rng))
+        n = cs_legal(s, buf)

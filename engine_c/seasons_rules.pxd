@@ -171,7 +171,6 @@ cdef int trader_spots(CS* s, int p) noexcept nogil         # bitmask of legal sp
 cdef int buy_mask(CS* s, int p) noexcept nogil             # bit q*5+k: piece k buyable from q
 cdef bint place_ok(CS* s, int p, int pl) noexcept nogil
 cdef int load_ok(CS* s, int opt) noexcept nogil
-cdef void final_scoring(CS* s) noexcept nogil
 
 
 # ---- shared inline queries -----------------------------------------------------------

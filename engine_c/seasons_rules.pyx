@@ -8,6 +8,8 @@ docs/seasons.md.
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
+from engine_c.seasons_view cimport final_scoring
+
 
 # ---------------------------------------------------------------------------
 # setup and rounds
@@ -439,90 +441,6 @@ cdef void put_helper(CS* s, int src) noexcept nogil:
     s.placed += 1
     if not helper_step(s):
         card_done(s)
-
-
-# ---------------------------------------------------------------------------
-# end of the game
-# ---------------------------------------------------------------------------
-
-cdef void final_scoring(CS* s) noexcept nogil:
-    """Trader's helpers go home; castle helpers score building by building (scoring order)."""
-    cdef int p, k, pl, n, h, cap, v, occupied, free_places, towers, houses, unbuilt
-    cdef int gain[MAXP]
-    cdef int market[MAXP]
-    cdef int palace[MAXP]
-    for k in range(NSPOT):
-        if s.spot_owner[k] != NOBODY:
-            s.helpers[s.spot_owner[k]] += 1
-            s.spot_owner[k] = NOBODY
-            s.spot_round[k] = 0
-    for p in range(s.np):
-        gain[p] = 0
-        market[p] = 0
-        palace[p] = 0
-    occupied = 0
-    free_places = 0
-    for pl in range(NPLACE):
-        if s.place_owner[pl] != NOBODY:
-            occupied += 1
-        elif hb_erected(s, CS_PLACE_HB[pl]):
-            free_places += 1
-    unbuilt = tiles_left(s)
-    towers = CS_TILES[B_TOWER] - s.tiles[B_TOWER]
-    houses = CS_TILES[B_HOUSE] - s.tiles[B_HOUSE]
-    for pl in range(NPLACE):
-        p = s.place_owner[pl]
-        if p == NOBODY:
-            continue
-        if pl <= 1:
-            market[p] += 1
-        elif pl == 2:
-            gain[p] += s.forge
-        elif pl == 3:
-            gain[p] += s.forge // 2
-        elif pl <= 5:
-            gain[p] += unbuilt
-        elif pl <= 7:
-            palace[p] += 1
-        elif pl == 8:
-            gain[p] += 3 * free_places
-        elif pl == 9:
-            gain[p] += occupied
-        elif pl == 10:
-            gain[p] += occupied // 2
-        elif pl == 11:
-            gain[p] += 2 * towers
-        elif pl == 12:
-            gain[p] += towers
-        elif pl == 13:
-            gain[p] += 3 * houses
-        else:
-            gain[p] += 2 * houses
-    for p in range(s.np):
-        # market: talers to VP (2:1 with one helper, 1:1 with both)
-        if market[p] == 2:
-            n = s.talers[p]
-            gain[p] += n
-        elif market[p] == 1:
-            n = s.talers[p] // 2 * 2
-            gain[p] += n // 2
-        else:
-            n = 0
-        s.talers[p] -= n
-        s.conv_talers[p] += n
-        # palace: up to 5 pieces per helper, silver first, then the most valuable
-        cap = 5 * palace[p]
-        for k in range(SILVER, -1, -1):          # silver, stone, clay, wood, sand
-            if cap <= 0:
-                break
-            n = s.res[p][k] if s.res[p][k] < cap else cap
-            v = SILVER_VALUE if k == SILVER else CS_BP[k]
-            gain[p] += n * v
-            s.res[p][k] -= n
-            s.conv_res[p][k] += n
-            cap -= n
-        s.vp[p] += gain[p]
-        s.vp_final[p] += gain[p]
 
 
 # ---------------------------------------------------------------------------

@@ -24,3 +24,22 @@ def test_random_games_last_the_right_number_of_rounds(players, rounds):
             assert d["round"] == rounds and d["track"] == 0
         else:
             assert d["round"] <= rounds     # early end: the round of the last tile was the last
+
+
+def test_playout_policy_plays_legal_moves_to_the_end_and_builds_more_than_random():
+    built = {True: 0, False: 0}
+    for policy in (True, False):
+        for seed in range(40):
+            s = new_state("seasons", 2, seed)
+            s.playout(seed, policy=policy)
+            assert s.is_terminal()
+            invariant(s)
+            built[policy] += sum(f["buildings"] for f in s.features())
+    assert built[True] > built[False]
+    s = new_state("seasons", 3, 1)
+    for seed in range(30):
+        if s.is_terminal():
+            break
+        a = s.playout_action(seed)
+        assert a in s.legal_actions()
+        s.apply_action(a)
