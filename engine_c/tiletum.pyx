@@ -13,7 +13,8 @@ from engine_c.game cimport GameState, TERMINAL, MAX_LEGAL
 from engine_c._rng cimport rng_next
 from engine_c.tiletum_rules cimport *
 from engine_c.tiletum_moves cimport tt_legal, tt_apply
-from engine_c.tiletum_view cimport tt_scores, tt_ranks, tt_resample, tt_playout
+from engine_c.tiletum_view cimport (tt_scores, tt_ranks, tt_resample, tt_playout, tt_random_playout,
+                                    tt_policy_action)
 
 import json
 
@@ -98,8 +99,11 @@ cdef class TiletumState(GameState):
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
         tt_playout(&self.st, rng)
 
+    cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
+        return tt_policy_action(&self.st, legal, n, rng)
+
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
-        tt_playout(&self.st, rng)
+        tt_random_playout(&self.st, rng)
 
     # ---- notation ------------------------------------------------------------
     def _piece_city(self, piece):
@@ -249,8 +253,8 @@ cdef class TiletumState(GameState):
         return state
 
 
-def bench_playouts(int players=2, int games=2000, seed=0):
-    """Random playouts per CPU second in C alone (no per-call Python overhead), a new deal per game."""
+def bench_playouts(int players=2, int games=2000, seed=0, bint policy=False):
+    """Random (or policy) playouts per CPU second in C alone, a new deal per game."""
     import time
     cdef TT st
     cdef uint64_t rng = seed_to_state(seed)
@@ -261,5 +265,8 @@ def bench_playouts(int players=2, int games=2000, seed=0):
             memset(&st, 0, sizeof(TT))
             st.rng = rng_next(&rng)
             tt_new_game(&st, players)
-            tt_playout(&st, &rng)
+            if policy:
+                tt_playout(&st, &rng)
+            else:
+                tt_random_playout(&st, &rng)
     return games / (time.process_time() - t0)
