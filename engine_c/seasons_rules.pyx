@@ -70,6 +70,7 @@ cdef void start_round(CS* s) noexcept nogil:
 
 
 cdef void end_round(CS* s) noexcept nogil:
+    """After the last card: score and stop at the last round, else pass the start clockwise."""
     if s.last_round or s.round >= s.rounds:
         final_scoring(s)
         s.phase = PH_OVER
@@ -177,6 +178,7 @@ cdef void next_entry(CS* s) noexcept nogil:
 
 
 cdef void card_done(CS* s) noexcept nogil:
+    """The current queue entry is resolved: go on with the next."""
     s.qi += 1
     next_entry(s)
 
@@ -231,6 +233,7 @@ cdef bint begin_card(CS* s, int p, int c) noexcept nogil:
 
 
 cdef inline void take_tower(CS* s, int p, int k) noexcept nogil:
+    """Bricklayer: every piece of kind k from the tower to p."""
     s.res[p][k] += s.tower[k]
     s.tower[k] = 0
 
@@ -354,6 +357,7 @@ cdef bint pay_feasible(int rem, int k, uint8_t* have, int silver, int kinds) noe
 
 
 cdef bint can_pay(CS* s, int p, int value) noexcept nogil:
+    """p can pay exactly `value` building points with at least 3 kinds."""
     return pay_feasible(value, 0, s.res[p], s.res[p][SILVER], 0)
 
 
@@ -418,6 +422,7 @@ cdef bint place_ok(CS* s, int p, int pl) noexcept nogil:
 
 
 cdef inline int source_count(CS* s, int p) noexcept nogil:
+    """Where p could take a helper from: his stock (if any) plus each spot he holds."""
     cdef int k, n = 1 if s.helpers[p] > 0 else 0
     for k in range(NSPOT):
         if s.spot_owner[k] == p:
@@ -448,6 +453,7 @@ cdef void put_helper(CS* s, int src) noexcept nogil:
 # ---------------------------------------------------------------------------
 
 cdef void do_apply(CS* s, int a) noexcept nogil:
+    """Apply one legal action of the actor (no forced follow-ups)."""
     cdef int p = s.actor
     cdef int ph = s.phase
     cdef int k, o, q, kind, n
