@@ -16,6 +16,7 @@ TYPE_ACTION = [0, 1, 4, 3, 2, 5]
 
 # ---- rule choices (ref §18; every NOT FOUND -> PLACEHOLDER decision) -------------------------
 RULE_CHOICES = {
+    "die_gives": "resources of its colour = its value; action points = 7 - value (+ crest bonus AP)",   # seed
     "rounds": 4,                         # seed
     "passes_per_round": 3,               # seed
     "ap_plus_value": 7,                  # seed

@@ -4,6 +4,8 @@ from libc.string cimport memset
 
 from engine_c.tiletum cimport TiletumState
 from engine_c.tiletum_rules cimport *
+from engine_c.tiletum_moves cimport tt_legal
+from engine_c.game cimport MAX_LEGAL
 
 from engine_c.errors import InvalidPositionError
 from engine_c.tiletum_data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, FAIRS, HOUSE_SPACES,
@@ -157,6 +159,8 @@ def position_from_dict(TiletumState state, data):
     cdef TT* s = &state.st
     cdef TTPlayer* pl
     cdef int p, c, k, b, np, i, n
+    cdef int buf[MAX_LEGAL]
+    cdef int korder[MAXP]
     memset(s, 0, sizeof(TT))
     if not isinstance(data, dict):
         _bad("position must be a JSON object")
@@ -404,3 +408,13 @@ def position_from_dict(TiletumState state, data):
         n = sum(1 for p in range(np) if (s.pl[p].cath_mask >> c) & 1)
         if n != s.cath_taken[c]:
             _bad(f"cathedral {CITIES[TT_CATH_CITY[c]]}: tiles taken do not match the players' tiles")
+    if s.phase == PH_KBONUS:
+        tt_king_order(s, korder)
+        if s.round > 2 or not s.king_bonus[s.round] or s.actor != korder[0] or s.pass_ != PASSES:
+            _bad("king_bonus phase needs the round's king bonus tile, the king leader to act and pass 4")
+    if s.phase == PH_WBONUS and (not s.wheel_bonus[s.seg] or s.pl[s.actor].nstore >= NSTORE):
+        _bad("wheel_bonus phase needs the segment's bonus tile and a free storage space")
+    if s.phase == PH_KBONUS and s.pl[s.actor].nstore >= NSTORE:
+        _bad("king_bonus phase needs a free storage space")
+    if s.phase != PH_OVER and tt_legal(s, buf) == 0:
+        _bad("the player to act has no legal action in this position")

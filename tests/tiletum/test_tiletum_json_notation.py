@@ -41,6 +41,11 @@ def test_json_round_trip_midgame():
     (lambda d: d["players"][0]["storage"].extend(["crest"] * 5), "storage holds at most 4"),
     (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), "wheel does not match"),
     (lambda d: d["players"][0].update(cathedrals=["Paris"]), "tiles taken do not match"),
+    (lambda d: d.update(phase="choose", current=dict(d["current"], choose="retrigger", die="W1")), "no legal action"),
+    (lambda d: d.update(phase="king_bonus"), "king_bonus phase"),
+    (lambda d: d.update(phase="wheel_bonus", current=dict(d["current"], die="W1", segment="king"),
+                        wheel_bonus=dict(d["wheel_bonus"], king=None),
+                        bonus_out=d["bonus_out"] + [d["wheel_bonus"]["king"]]), "wheel_bonus phase"),
 ])
 def test_bad_positions_raise_one_line_errors(edit, message):
     d = fresh(2, 0)
