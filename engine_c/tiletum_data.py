@@ -49,6 +49,7 @@ RULE_CHOICES = {
     "king_tie": "lower in the stack (earlier arrival) ranks ahead",
     "king_bonus_optional": True,
     "free_actions_when": "only in the action part of your own turn (after taking the die)",
+    "crest_bonus_ap_now": True,          # a crest's bonus AP also count for the action in progress
     "storage_discard_allowed": True,
     "fair_needs": "own house (the Tiletum start house counts) or merchant in the fair city",
     "fair_value_scales_with_round": False,

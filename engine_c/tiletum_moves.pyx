@@ -373,7 +373,12 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         s.pl[p].res[FOOD] -= TT_CREST_FOOD[b]
         s.pl[p].crested[b] = 1
         s.pl[p].vp += TT_CREST_VP[b]
-        s.pl[p].bonus_ap[TT_TYPE_ACTION[s.pl[p].bld_type[b] - 1]] += TT_CREST_AP[b]
+        k = TT_TYPE_ACTION[s.pl[p].bld_type[b] - 1]
+        s.pl[p].bonus_ap[k] += TT_CREST_AP[b]
+        # free actions may be done at any time, so a crest placed now could have been placed
+        # before the die was taken: its bonus AP count for the action in progress too
+        if k == s.act or (k == JESTER and s.jester):
+            s.ap += TT_CREST_AP[b]
     elif a < A_CATH:
         cid = tt_store_remove(s, p, a - A_FULFIL) - T_CONTRACT
         for r in range(NRES):

@@ -41,6 +41,12 @@ def test_crest_needs_full_building_crest_tile_and_food():
     pl = s.to_dict()["players"][p]
     assert pl["resources"]["food"] == 0 and pl["vp"] == CREST_VP[3] and pl["storage"] == []
     assert pl["buildings"][3]["crest"] and pl["bonus_ap"] == {"king": CREST_AP[3]}
+    # placed during a king action: its bonus AP count at once (as if placed before the die)
+    assert s.to_dict()["current"]["ap"] == 1 + CREST_AP[3]
+    d2 = dict(d, current=dict(d["current"], action="merchant"))
+    s2 = load(d2)
+    act(s2, "crest B4")
+    assert s2.to_dict()["current"]["ap"] == 1
     d["players"][p]["resources"]["food"] = CREST_FOOD[3] - 1
     assert not any(x.startswith("crest") for x in legal_strings(load(d))), "not enough food"
     d["players"][p]["resources"]["food"] = 9
