@@ -21,9 +21,12 @@ import resource
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from engine_c import game_names, new_state
-from engine_c.game import benchmark_playouts
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # run from a checkout, installed or not
+
+from engine_c import game_names, new_state  # noqa: E402
+from engine_c.game import benchmark_playouts  # noqa: E402
 
 
 def engine_figures(game, players, seconds):
@@ -51,15 +54,14 @@ def ismcts_figures(game, iterations, quick):
     import numpy as np
 
     opening = new_state(game, 2, 5)
-    midgame = opening.clone()
     rng = np.random.default_rng(5)
-    for _ in range(150):                      # about a third of a Burgundy game
-        legal = midgame.legal_actions()
-        following = midgame.clone()
+    line = [opening.clone()]                  # one random game, to take the position half-way
+    while not line[-1].is_terminal():
+        following = line[-1].clone()
+        legal = following.legal_actions()
         following.apply_action(legal[int(rng.integers(len(legal)))])
-        if following.is_terminal():
-            break
-        midgame = following
+        line.append(following)
+    midgame = line[(len(line) - 1) // 2]
     figures = {}
     for label, state in (("opening", opening), ("midgame", midgame)):
         figures[f"iterations_per_s_{label}"] = round(
