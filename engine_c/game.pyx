@@ -205,13 +205,26 @@ cdef class GameState:
             else:
                 self.c_random_playout(&rng)
 
-    def playout_action(self, seed):
-        """The move the engine's playout policy picks here (randomness from ``seed``)."""
+    def playout_action(self, seed, among=None):
+        """The move the engine's playout policy picks here (randomness from ``seed``).
+
+        ``among``: choose only among these legal actions (the search asks the policy which
+        untried move to expand first); default all legal actions.
+        """
         cdef int buf[MAX_LEGAL]
         cdef int n = self.c_legal_actions(buf)
         cdef uint64_t rng = seed_to_state(seed)
+        cdef int i
         if n == 0:
             raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
+        if among is not None:
+            legal = set(buf[i] for i in range(n))
+            among = [int(a) for a in among]
+            if not among or len(among) > n or not set(among) <= legal:
+                raise IllegalActionError(f"{self.game_name}: among must be a non-empty list of legal actions")
+            n = len(among)
+            for i in range(n):
+                buf[i] = among[i]
         return self.c_playout_action(buf, n, &rng)
 
     def action_to_string(self, int action):

@@ -117,17 +117,22 @@ cdef void cs_playout(CS* s, uint64_t* rng) noexcept nogil:
 
 cdef int cs_policy_action(CS* s, int* legal, int n, uint64_t* rng) noexcept nogil:
     """Playout policy: where passing is an option (buy, build, helper), pass only one time in
-    ten and otherwise take a uniform non-pass move; elsewhere uniform.  A single legal move is
-    returned without drawing, so the policy loop and the per-decision hook draw the same numbers."""
-    cdef int j
+    ten and otherwise take a uniform non-pass move; elsewhere uniform.  ``legal`` may be any
+    subset of the legal moves (the search asks among its untried moves), so the pass is looked
+    for, not assumed.  A single move is returned without drawing, so the policy loop and the
+    per-decision hook draw the same numbers."""
+    cdef int j, pass_at = -1
     if n == 1:
         return legal[0]
     if s.phase == PH_BUY or s.phase == PH_BUILD or s.phase == PH_HELPER:
-        if rng_below(rng, 10) == 0:
-            return A_PASS
-        # the pass is legal[0] (build, helper) or legal[n - 1] (buy, ids below A_PASS)
-        j = rng_below(rng, n - 1)
-        return legal[j] if legal[n - 1] == A_PASS else legal[j + 1]
+        for j in range(n):
+            if legal[j] == A_PASS:
+                pass_at = j
+        if pass_at >= 0:
+            if rng_below(rng, 10) == 0:
+                return A_PASS
+            j = rng_below(rng, n - 1)
+            return legal[j] if j < pass_at else legal[j + 1]
     return legal[rng_below(rng, n)]
 
 

@@ -83,6 +83,14 @@ def _check_deep(state, legal, player, seed):
         assert probe == state, "a refused action must not change the state"
     for action in legal:
         assert state.action_to_string(action) and state.string_to_action(state.action_to_string(action)) == action
+    # the playout policy picks among whatever moves it is offered (the search offers its
+    # untried moves, any subset of the legal ones)
+    assert state.playout_action(seed) in legal_set
+    for k in range(1, min(len(legal), 4) + 1):
+        for start in range(min(len(legal), 6)):
+            offered = [legal[(start + i) % len(legal)] for i in range(k)]
+            assert state.playout_action(seed + start, among=offered) in offered, \
+                f"the playout policy left the offered moves {offered}"
     determinized = state.resample_hidden(player, seed)
     assert determinized.current_player() == player
     assert determinized.legal_actions() == legal, "resample_hidden changed what the observer can do"

@@ -35,7 +35,7 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -84,7 +84,7 @@ def _float(agent, key, text, positive):
 
 
 def _convert(agent, key, text):
-    if key in ("iterations", "determinizations", "playouts"):
+    if key in ("iterations", "determinizations", "playouts", "trees"):
         return _positive_int(agent, key, text)
     if key == "worlds":
         return _non_negative_int(agent, key, text)
@@ -211,10 +211,28 @@ class _SearchAgent(Agent):
         data["_last"] = None        # the tree is not pickled, so there is nothing to reuse
         return data
 
+    def _vote(self, state, seed, trees, resample):
+        """Most root visits summed over ``trees`` searches sharing the budget (ties: lower action)."""
+        searcher = self.searcher()
+        total = self.params.get("iterations")
+        seconds = self.params.get("time")
+        visits = {}
+        stream = seed
+        for i in range(trees):
+            stream, tree_seed = ismcts.split_rng(stream)
+            its = None if total is None else total // trees + (1 if i < total % trees else 0)
+            searcher.search(state, iterations=its, time=None if seconds is None else seconds / trees,
+                            seed=tree_seed, resample=resample)
+            for child in searcher.root_stats():
+                visits[child["action"]] = visits.get(child["action"], 0) + child["visits"]
+        return max(sorted(visits), key=lambda a: visits[a])
+
     def _choose(self, state, seed):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.params.get("trees", 1) > 1:
+            return self._vote(state, seed, self.params["trees"], resample=True)
         searcher = self.searcher()
         keep = self.params.get("reuse", 0) == 1 and self._follows_last_choice(state)
         searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"), seed=seed,
@@ -259,20 +277,7 @@ class PIMCAgent(_SearchAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        searcher = self.searcher()
-        d = self.params["determinizations"]
-        total = self.params.get("iterations")
-        seconds = self.params.get("time")
-        visits = {}
-        stream = seed
-        for i in range(d):
-            stream, tree_seed = ismcts.split_rng(stream)
-            its = None if total is None else total // d + (1 if i < total % d else 0)
-            searcher.search(state, iterations=its, time=None if seconds is None else seconds / d,
-                            seed=tree_seed, resample=False)
-            for child in searcher.root_stats():
-                visits[child["action"]] = visits.get(child["action"], 0) + child["visits"]
-        return max(sorted(visits), key=lambda a: visits[a])
+        return self._vote(state, seed, self.params["determinizations"], resample=False)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "flat": FlatAgent, "ismcts": ISMCTSAgent,

@@ -260,6 +260,10 @@ cdef class Searcher:
                         a = untried[rng_below(&self.rng, k)]
                     else:
                         a = s.c_playout_action(untried, k, &self.rng)
+                        if self.mark[a] != st or self.tried[a] == st:
+                            # a policy that ignores the offered moves would make a twin child:
+                            # fall back to a uniform choice (engine_c.testing checks policies)
+                            a = untried[rng_below(&self.rng, k)]
                     created = self._new_node(node, a, p)
                     if depth == 0:
                         first_action = a

@@ -13,7 +13,8 @@ from solver import ismcts
 from solver.agents import make_agent
 from solver.search import analyse
 
-GAMES = [("highcard", 2), ("highcard", 3), ("burgundy", 2), ("burgundy", 3), ("sanjuan", 2), ("sanjuan", 4)]
+GAMES = [("highcard", 2), ("highcard", 3), ("burgundy", 2), ("burgundy", 3), ("sanjuan", 2), ("sanjuan", 4),
+         ("seasons", 2), ("seasons", 3)]
 # Seed-for-seed blindness needs a canonical c_resample_hidden (one that depends only on the
 # observer's view and the seed); every engine here has one.
 CANONICAL_GAMES = GAMES
@@ -74,3 +75,16 @@ def test_analyse_on_game(game, players):
     assert sum(c["visits"] for c in out) == 400
     assert all(c["pv"] and c["pv"][0] == c["move"] for c in out)
     assert analyse(state, iterations=400, jobs=1, seed=1, pv_length=3) == out
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+def test_search_tree_has_one_child_per_move(game, players):
+    """Every root move appears once and the visits add up, on every engine (a playout policy
+    that ignored the moves it was offered used to create twin children)."""
+    for i, state in enumerate(positions(game, players, seed=2)):
+        searcher = ismcts.Searcher(0.25, "margin")
+        searcher.search(state, iterations=400, seed=i)
+        actions = [s["action"] for s in searcher.root_stats()]
+        assert len(actions) == len(set(actions))
+        assert set(actions) <= set(state.legal_actions())
+        assert sum(s["visits"] for s in searcher.root_stats()) == 400
