@@ -121,3 +121,23 @@ def test_reuse_only_after_own_move():
     other = new_state("burgundy", 2, 9)
     agent.choose(other)
     assert agent.searcher().node_count <= 301
+
+
+def test_trees_vote_sums_root_visits():
+    """ismcts:trees=K runs K searches sharing the budget (seeds from the agent's stream, as
+    for PIMC) and plays the move with the most visits summed over them."""
+    state = new_state("burgundy", 2, 8)
+    agent = make_agent("ismcts:iterations=900,trees=3", 5)
+    seed = make_agent("ismcts", 5)._next_seed()          # the seed the agent's first choice gets
+    visits = {}
+    stream = seed
+    for _ in range(3):
+        stream, tree_seed = ismcts.split_rng(stream)
+        searcher = ismcts.Searcher(0.25, "margin")
+        searcher.search(state, iterations=300, seed=tree_seed)
+        for s in searcher.root_stats():
+            visits[s["action"]] = visits.get(s["action"], 0) + s["visits"]
+    top = max(visits.values())
+    assert agent.choose(state) == min(a for a in visits if visits[a] == top)
+    assert make_agent("ismcts:iterations=500,trees=1", 2).choose(state) == \
+        make_agent("ismcts:iterations=500", 2).choose(state)
