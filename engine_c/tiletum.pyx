@@ -42,6 +42,7 @@ _INDEXED = {"mapbonus": (A_MAPBONUS, 2), "build": (A_BUILD, 3), "person": (A_TAK
 
 
 def _building(text):
+    """Building text B1..B6 -> index 0..5 (KeyError otherwise)."""
     t = text.strip().lower()
     if len(t) == 2 and t[0] == "b" and t[1] in "123456":
         return int(t[1]) - 1
@@ -107,6 +108,7 @@ cdef class TiletumState(GameState):
 
     # ---- notation ------------------------------------------------------------
     def _piece_city(self, piece):
+        """City of the actor's merchant (0) or architect (1)."""
         return self.st.pl[self.st.actor].merchant if piece == 0 else self.st.pl[self.st.actor].architect
 
     def action_to_string(self, int action):
@@ -150,6 +152,7 @@ cdef class TiletumState(GameState):
         return "choose " + RES_SHORT[k] if k < NRES else f"choose B{k + 1}"
 
     def _neighbour(self, piece, text):
+        """Neighbour index of a city name (or #j) from the piece's city."""
         t = text.strip().lower()
         nb = _NB[self._piece_city(piece)]
         if t.startswith("#") and t[1:].isdigit() and int(t[1:]) < 6:

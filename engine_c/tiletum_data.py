@@ -151,6 +151,7 @@ PERSONS = [(t, eff) for t, effs in enumerate(_TYPE_BONUSES) for eff in effs]
 
 
 def _cost(text):
+    """'2W 1I' -> cost per resource."""
     out = [0] * 5
     for part in text.split():
         out["GFISW".index(part[-1])] += int(part[:-1])
@@ -177,6 +178,7 @@ assert (N_BONUS, N_PERSONS, N_CONTRACTS) == (54, 45, 26)
 
 
 def _c_array(name, ctype, values):
+    """(definition, declaration) lines of one C table."""
     flat = values
     dims = ""
     if values and isinstance(values[0], (list, tuple)):
@@ -190,6 +192,7 @@ def _c_array(name, ctype, values):
 
 
 def _pad(rows, width, fill=0):
+    """Rows padded to a fixed width."""
     return [list(r) + [fill] * (width - len(r)) for r in rows]
 
 

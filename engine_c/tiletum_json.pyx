@@ -19,10 +19,12 @@ _CITY = {c: i for i, c in enumerate(CITIES)}
 
 
 def _bad(msg):
+    """Raise a one-line InvalidPositionError."""
     raise InvalidPositionError("tiletum: " + msg)
 
 
 def _int(data, key, lo, hi):
+    """data[key], checked to be an int in lo..hi."""
     v = data[key]
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
         _bad(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
@@ -39,12 +41,14 @@ def _opt(v, hi, where):
 
 
 def _city(name, where):
+    """City index of a name."""
     if name not in _CITY:
         _bad(f"unknown city {name!r} in {where}")
     return _CITY[name]
 
 
 def _ids(lst, hi, where):
+    """A list of distinct ids 0..hi-1, sorted."""
     if not isinstance(lst, list):
         _bad(f"{where} must be a list")
     for v in lst:
@@ -56,6 +60,7 @@ def _ids(lst, hi, where):
 
 
 def _tile_name(int code):
+    """Storage tile code -> 'b12' / 'p3' / 'c7' / 'crest'."""
     if code < T_PERSON:
         return f"b{code - T_BONUS}"
     if code < T_CONTRACT:
@@ -66,6 +71,7 @@ def _tile_name(int code):
 
 
 def _tile_code(name, where):
+    """Storage tile name -> code."""
     if name == "crest":
         return T_CREST
     if isinstance(name, str) and len(name) >= 2 and name[0] in "bpc" and name[1:].isdigit():
@@ -77,10 +83,12 @@ def _tile_code(name, where):
 
 
 def _opt_out(int v):
+    """Stored id+1 (0 = none) -> id or None."""
     return None if v == 0 else v - 1
 
 
 def _mask_list(unsigned long long m, int n):
+    """Set bits of a mask as a list."""
     return [i for i in range(n) if (m >> i) & 1]
 
 

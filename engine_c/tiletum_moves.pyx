@@ -10,6 +10,7 @@ from engine_c.tiletum_rules cimport *
 # ---------------------------------------------------------------------------
 
 cdef inline int iabs(int x) noexcept nogil:
+    """|x|."""
     return -x if x < 0 else x
 
 
@@ -24,6 +25,7 @@ cdef inline int crest_slot(TT* s, int p) noexcept nogil:
 
 
 cdef inline bint type_elsewhere(TT* s, int p, int typ, int b) noexcept nogil:
+    """Person kind typ already lives in another of p's buildings."""
     cdef int k
     for k in range(NBLD):
         if k != b and s.pl[p].bld_type[k] == typ + 1:
@@ -43,6 +45,7 @@ cdef inline bint can_place(TT* s, int p, int pid, int b) noexcept nogil:
 
 
 cdef inline bint can_use(TT* s, int p, int bid) noexcept nogil:
+    """Bonus tile bid can be used now (crests are only placed, named-action AP only in that action)."""
     cdef int kind = TT_BONUS_KIND[bid]
     cdef int b
     if kind == E_CREST:
@@ -60,6 +63,7 @@ cdef inline bint can_use(TT* s, int p, int bid) noexcept nogil:
 
 
 cdef inline bint can_fulfil(TT* s, int p, int cid) noexcept nogil:
+    """p holds the resources contract cid demands."""
     cdef int r
     for r in range(NRES):
         if s.pl[p].res[r] < TT_CONTRACT_COST[cid][r]:
@@ -217,6 +221,7 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
 # ---------------------------------------------------------------------------
 
 cdef void start_action(TT* s, int a, int via_jester) noexcept nogil:
+    """Begin the action part: AP = 7 - die value + crest bonus AP (the jester's too if copied)."""
     cdef int p = s.actor
     s.act = a
     s.jester = via_jester
@@ -227,6 +232,7 @@ cdef void start_action(TT* s, int a, int via_jester) noexcept nogil:
 
 
 cdef void after_wheel_bonus(TT* s) noexcept nogil:
+    """After the wheel bonus decision: the jester's choice or straight into the action."""
     if s.seg == JESTER:
         s.phase = PH_JESTER
     else:

@@ -206,14 +206,17 @@ cdef inline int wheel_action(TT* s, int value) noexcept nogil:
 
 
 cdef inline int piece_city(TT* s, int p, int piece) noexcept nogil:
+    """City of p's merchant (piece 0) or architect (1)."""
     return s.pl[p].merchant if piece == 0 else s.pl[p].architect
 
 
 cdef inline int houses_on_map(TT* s, int p) noexcept nogil:
+    """p's houses on the map, the start house in Tiletum included."""
     return s.pl[p].houses_built + 1       # + the start house in Tiletum
 
 
 cdef inline int n_persons(TT* s, int p) noexcept nogil:
+    """Persons on p's buildings."""
     cdef int b, n = 0
     for b in range(NBLD):
         n += s.pl[p].bld_n[b]
@@ -221,6 +224,7 @@ cdef inline int n_persons(TT* s, int p) noexcept nogil:
 
 
 cdef inline int n_crested(TT* s, int p) noexcept nogil:
+    """p's buildings with a crest."""
     cdef int b, n = 0
     for b in range(NBLD):
         n += s.pl[p].crested[b]
@@ -228,6 +232,7 @@ cdef inline int n_crested(TT* s, int p) noexcept nogil:
 
 
 cdef inline int n_full(TT* s, int p) noexcept nogil:
+    """p's buildings with every floor filled."""
     cdef int b, n = 0
     for b in range(NBLD):
         if s.pl[p].bld_n[b] == TT_FLOORS[b]:
@@ -236,6 +241,7 @@ cdef inline int n_full(TT* s, int p) noexcept nogil:
 
 
 cdef inline int total_res(TT* s, int p) noexcept nogil:
+    """p's resources, gold included."""
     cdef int r, n = 0
     for r in range(NRES):
         n += s.pl[p].res[r]
@@ -243,6 +249,7 @@ cdef inline int total_res(TT* s, int p) noexcept nogil:
 
 
 cdef inline int own_house_in(TT* s, int p, int city) noexcept nogil:
+    """p has a house in city (everyone has one in Tiletum)."""
     cdef int k
     if city == 0:
         return 1
@@ -253,6 +260,7 @@ cdef inline int own_house_in(TT* s, int p, int city) noexcept nogil:
 
 
 cdef inline int own_pillar_in(TT* s, int p, int city) noexcept nogil:
+    """p has a pillar in city."""
     cdef int k
     for k in range(TT_NPILLAR[city]):
         if s.pillar_owner[city][k] == p + 1:
@@ -261,6 +269,7 @@ cdef inline int own_pillar_in(TT* s, int p, int city) noexcept nogil:
 
 
 cdef inline int cath_index(int city) noexcept nogil:
+    """Cathedral index of a city, -1 if it has none."""
     cdef int i
     for i in range(NCATH):
         if TT_CATH_CITY[i] == city:

@@ -98,7 +98,7 @@ cdef int tt_store_remove(TT* s, int p, int slot) noexcept nogil:
 # ---------------------------------------------------------------------------
 
 cdef void renumber_kseq(TT* s) noexcept nogil:
-    # keep stack numbers small: reassign 1..np in current stack order
+    """Keep stack numbers small (uint8): reassign 1..np in the current stack order."""
     cdef int order[MAXP]
     cdef int i, p, q, best
     cdef uint8_t used = 0
@@ -208,7 +208,7 @@ cdef void tt_new_game(TT* s, int np) noexcept nogil:
 
 
 cdef void prepare_round(TT* s) noexcept nogil:
-    # new wheel bonus tiles (untaken ones are discarded), roll 3P+2 dice from the bag
+    """New wheel bonus tiles (untaken ones are discarded), 3P+2 dice drawn and rolled, pass 1."""
     cdef uint8_t bag[20]
     cdef int a, c, i, j, n = 0, t
     for a in range(NACT):
@@ -234,7 +234,7 @@ cdef void prepare_round(TT* s) noexcept nogil:
 
 
 cdef void start_pass(TT* s) noexcept nogil:
-    # reveal a corruption token: every king marker moves back
+    """Reveal a corruption token (every king marker moves back), then the first turn."""
     cdef int i, k, p, v, n = 0
     cdef int left[6]
     for i in range(6):
@@ -253,6 +253,7 @@ cdef void start_pass(TT* s) noexcept nogil:
 
 
 cdef void start_turn(TT* s) noexcept nogil:
+    """The next player in turn order chooses a die; the turn's counters are cleared."""
     s.actor = s.order[s.turn]
     s.phase = PH_DIE
     s.act = 0
@@ -282,7 +283,7 @@ cdef void tt_end_turn(TT* s) noexcept nogil:
 
 
 cdef void king_phase(TT* s) noexcept nogil:
-    # round-end king scoring; the leader may take the king bonus tile (rounds 1-3) or scores 4 VP
+    """Round-end king scoring; the leader may take the king bonus tile (rounds 1-3) or scores 4 VP."""
     cdef int order[MAXP]
     cdef int p, leader
     for p in range(s.np):

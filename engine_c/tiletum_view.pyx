@@ -50,7 +50,7 @@ cdef void tt_random_playout(TT* s, uint64_t* rng) noexcept nogil:
 
 
 cdef inline int weight(TT* s, int a) noexcept nogil:
-    # rule-of-thumb weights: scoring and building first, ending the turn or discarding last
+    """Playout weight of action a: scoring and building first, ending the turn or discarding last."""
     if a < A_WB_TAKE or (A_JESTER <= a < A_MOVE) or (A_CHOOSE <= a < A_KB_TAKE):
         return 4
     if a == A_WB_TAKE or a == A_KB_TAKE:
