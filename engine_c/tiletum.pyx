@@ -50,7 +50,8 @@ def _building(text):
 
 
 cdef class TiletumState(GameState):
-    """A Tiletum position.  ``TiletumState(players, seed)``; no options."""
+    """A Tiletum position.  ``TiletumState(players, seed, action_tiles=False)``: with
+    ``action_tiles`` the six actions lie around the wheel in a random order (optional variant)."""
 
     game_name = "tiletum"
     min_players = 2
@@ -62,14 +63,16 @@ cdef class TiletumState(GameState):
         self._size = sizeof(TT)
         memset(&self.st, 0, sizeof(TT))
 
-    def __init__(self, players, seed, **options):
+    def __init__(self, players, seed, action_tiles=False, **options):
         if options:
             raise BoardlabError(f"tiletum: unknown option(s) {', '.join(sorted(options))}")
+        if not isinstance(action_tiles, bool):
+            raise BoardlabError(f"tiletum: action_tiles must be true or false, got {action_tiles!r}")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise BoardlabError(f"tiletum: player count must be 2-4, got {players!r}")
         self.num_players = players
         self.st.rng = seed_to_state(seed)
-        tt_new_game(&self.st, players)
+        tt_new_game(&self.st, players, action_tiles)
 
     # ---- C hooks -------------------------------------------------------------
     cdef int c_current_player(self) noexcept nogil:
@@ -267,7 +270,7 @@ def bench_playouts(int players=2, int games=2000, seed=0, bint policy=False):
         for g in range(games):
             memset(&st, 0, sizeof(TT))
             st.rng = rng_next(&rng)
-            tt_new_game(&st, players)
+            tt_new_game(&st, players, False)
             if policy:
                 tt_playout(&st, &rng)
             else:

@@ -35,6 +35,7 @@ RULE_CHOICES = {
     "first_player": "random",
     "wheel_base_order": ["merchant", "architect", "persons", "contracts", "king", "jester"],
     "wheel_initial_rotation": "random",
+    "action_tiles_option": "random action order around the wheel (option action_tiles=True)",
     "wheel_turn": "action on value v moves to v+1 (6 -> 1) after each round",
     "contract_take_cost_by_slot": [1, 1, 2, 2, 3],
     "contract_trade": "1 AP: 1 resource -> 1 other resource (gold included)",

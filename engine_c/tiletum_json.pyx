@@ -133,6 +133,7 @@ def position_to_dict(TiletumState state):
         "actor": int(s.actor),
         "order": [int(s.order[i]) for i in range(s.np)],
         "wheel_rotation": int(s.rot),
+        "wheel_order": [ACTIONS[s.wheel_order[i]] for i in range(NACT)],
         "wheel": [ACTIONS[wheel_action(s, v)] for v in range(1, 7)],
         "segments_used": [ACTIONS[a] for a in range(NACT) if (s.seg_used >> a) & 1],
         "king_counter": int(s.kcounter),
@@ -193,6 +194,11 @@ def position_from_dict(TiletumState state, data):
     if s.phase in (PH_DIE, PH_WBONUS, PH_JESTER, PH_ACT, PH_CHOOSE) and s.order[s.turn] != s.actor:
         _bad("actor is not the player whose turn it is")
     s.rot = _int(data, "wheel_rotation", 0, 5)
+    order6 = data.get("wheel_order", ACTIONS)
+    if not isinstance(order6, list) or sorted(order6) != sorted(ACTIONS):
+        _bad("wheel_order must list the six actions once each")
+    for i in range(NACT):
+        s.wheel_order[i] = ACTIONS.index(order6[i])
     if "wheel" in data and data["wheel"] != [ACTIONS[wheel_action(s, v)] for v in range(1, 7)]:
         _bad("wheel does not match wheel_rotation and round")
     for name in data["segments_used"]:

@@ -136,6 +136,7 @@ ctypedef struct TT:
     uint8_t actor
     uint8_t order[MAXP]         # turn order, first to last
     uint8_t rot                 # wheel rotation chosen at setup
+    uint8_t wheel_order[NACT]   # action of each wheel segment before rotation (identity unless action tiles)
     uint8_t seg_used            # bit a: a die of action a's segment was taken this round
     uint8_t kcounter            # last king stack sequence number handed out
     uint8_t corr_left           # bit i: corruption token i not yet revealed this round
@@ -176,7 +177,7 @@ ctypedef struct TT:
     TTPlayer pl[MAXP]
 
 
-cdef void tt_new_game(TT* s, int np) noexcept nogil
+cdef void tt_new_game(TT* s, int np, bint action_tiles) noexcept nogil
 cdef void tt_effect(TT* s, int p, int kind, int arg, int amt) noexcept nogil
 cdef void tt_end_turn(TT* s) noexcept nogil
 cdef void tt_after_king_bonus(TT* s) noexcept nogil
@@ -202,7 +203,7 @@ cdef inline int wheel_action(TT* s, int value) noexcept nogil:
     i = i % 6
     if i < 0:
         i += 6
-    return i
+    return s.wheel_order[i]
 
 
 cdef inline int piece_city(TT* s, int p, int piece) noexcept nogil:

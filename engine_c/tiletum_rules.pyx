@@ -150,8 +150,12 @@ cdef int tt_king_order(TT* s, int* out) noexcept nogil:
 # setup and round flow
 # ---------------------------------------------------------------------------
 
-cdef void tt_new_game(TT* s, int np) noexcept nogil:
-    """Set up a game for np players from the state's RNG (s.rng must be seeded)."""
+cdef void tt_new_game(TT* s, int np, bint action_tiles) noexcept nogil:
+    """Set up a game for np players from the state's RNG (s.rng must be seeded).
+
+    action_tiles: the optional variant where the six actions are laid around the wheel in a
+    random order (otherwise the base order merchant, architect, persons, contracts, king, jester).
+    """
     cdef int i, p, c, k, start
     cdef uint8_t tmp[11]
     s.np = np
@@ -168,6 +172,12 @@ cdef void tt_new_game(TT* s, int np) noexcept nogil:
         s.contract_pool[i] = i
     s.n_contract_pool = NC_TILES
     s.rot = rng_below(&s.rng, 6)
+    for i in range(NACT):
+        tmp[i] = i
+    if action_tiles:
+        shuffle_u8(tmp, NACT, &s.rng)
+    for i in range(NACT):
+        s.wheel_order[i] = tmp[i]
     # fairs: 4 of the 11 tiles; round 1 in Tiletum, rounds 2-4 in 3 of the 8 city-tile cities
     for i in range(NFAIRS):
         tmp[i] = i

@@ -200,3 +200,41 @@ def test_crest_boosts_later_actions_of_the_person_kind():
     s = load(d)
     act(s, "take W3")
     assert s.to_dict()["current"]["ap"] == 4 + 2
+
+
+def test_king_stack_numbers_are_renumbered_keeping_the_order():
+    d = action_turn(players=3, action="king", ap=2)
+    p = d["actor"]
+    others = [q for q in range(3) if q != p]
+    d["king_counter"] = 250
+    for q, (k, st) in zip(others, ((2, 240), (2, 245))):
+        d["players"][q].update(king=k, king_stack=st)
+    d["players"][p].update(king=0, king_stack=250)
+    s = load(d)
+    act(s, "king")                       # p arrives on space 2, on top of the two markers there
+    d2 = s.to_dict()
+    stacks = [d2["players"][q]["king_stack"] for q in others + [p]]
+    assert stacks == sorted(stacks) and max(stacks) < 10
+    assert d2["players"][p]["king"] == 2
+
+
+def test_person_discard_becomes_the_stack_when_it_runs_out():
+    d = action_turn(action="persons", ap=2)
+    d["person_discard"] = sorted(d["person_discard"] + d["person_stack"])
+    d["person_stack"] = []
+    shown = list(d["person_display"])
+    s = load(d)
+    act(s, "refresh")
+    d2 = s.to_dict()
+    assert all(v is not None for v in d2["person_display"])
+    assert len(d2["person_stack"]) + len(d2["person_discard"]) == 45 - 5
+
+
+def test_empty_contract_stack_leaves_slots_empty():
+    d = action_turn(action="contracts", ap=3)
+    d["contracts_out"] = sorted(d["contracts_out"] + d["contract_stack"])
+    d["contract_stack"] = []
+    s = load(d)
+    act(s, "contract 0")
+    assert s.to_dict()["contract_display"][4] is None
+    assert s.to_dict()["contract_display"][:4] == d["contract_display"][1:]

@@ -34,10 +34,21 @@ def test_four_rounds_three_dice_each_then_the_end(players):
         assert sum(d["dice"].values()) == 2
 
 
+def test_action_tiles_variant():
+    check_game("tiletum", 2, games=8, seed=9, invariant=invariant, action_tiles=True)
+    orders = {tuple(new_state("tiletum", 2, seed, action_tiles=True).to_dict()["wheel_order"])
+              for seed in range(20)}
+    assert len(orders) > 10
+    base = new_state("tiletum", 2, 0).to_dict()["wheel_order"]
+    assert base == ["merchant", "architect", "persons", "contracts", "king", "jester"]
+
+
 def test_unknown_option_and_bad_player_count():
     from engine_c.errors import BoardlabError
     with pytest.raises(BoardlabError, match="unknown option"):
         new_state("tiletum", 2, 0, solo=True)
+    with pytest.raises(BoardlabError, match="action_tiles"):
+        new_state("tiletum", 2, 0, action_tiles="yes")
     with pytest.raises(BoardlabError):
         new_state("tiletum", 1, 0)
     with pytest.raises(BoardlabError):

@@ -91,6 +91,16 @@ def test_wheel_turns_one_segment_each_round():
         assert wheels[r] == [wheels[r - 1][5]] + wheels[r - 1][:5]
 
 
+def test_action_tiles_order_is_used_by_the_wheel():
+    d = die_turn({"W3": 1, "F1": 1}, gold=0)
+    d["wheel_order"] = ["king", "jester", "contracts", "persons", "architect", "merchant"]
+    d = _no_wheel_bonus(set_wheel(d, 3, "persons"))
+    s = load(d)
+    act(s, "take W3")
+    assert s.to_dict()["current"]["action"] == "persons"
+    assert s.to_dict()["wheel"][2] == "persons"
+
+
 def test_jester_copies_any_other_action_with_the_die_strength():
     d = set_wheel(die_turn({"W2": 1, "F1": 1}, gold=0), 2, "jester")
     d["wheel_bonus"]["jester"], d["bonus_out"] = None, d["bonus_out"] + [d["wheel_bonus"]["jester"]]

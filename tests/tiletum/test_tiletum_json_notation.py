@@ -40,6 +40,7 @@ def test_json_round_trip_midgame():
     (lambda d: d["players"][0].update(king=20), "king"),
     (lambda d: d["players"][0]["storage"].extend(["crest"] * 5), "storage holds at most 4"),
     (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), "wheel does not match"),
+    (lambda d: d.update(wheel_order=["king"] * 6), "wheel_order"),
     (lambda d: d["players"][0].update(cathedrals=["Paris"]), "tiles taken do not match"),
     (lambda d: d.update(phase="choose", current=dict(d["current"], choose="retrigger", die="W1")), "no legal action"),
     (lambda d: d.update(phase="king_bonus"), "king_bonus phase"),

@@ -149,6 +149,6 @@ def invariant(state):
 
 def set_wheel(d, value, action):
     """Turn the wheel so that die value `value` sits on `action` in the current round."""
-    d["wheel_rotation"] = (ACTIONS.index(action) - (value - 1) + (d["round"] - 1)) % 6
+    d["wheel_rotation"] = (d["wheel_order"].index(action) - (value - 1) + (d["round"] - 1)) % 6
     d.pop("wheel", None)
     return d
