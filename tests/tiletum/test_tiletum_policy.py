@@ -32,3 +32,14 @@ def test_policy_playouts_score_more_than_random_ones():
             scores += s.scores()
         means[policy] = np.mean(scores)
     assert means[True] > means[False] + 5
+
+
+def test_search_agent_plays_a_legal_game():
+    from solver.agents import make_agent
+    s = new_state("tiletum", 2, 11)
+    agents = [make_agent("ismcts:iterations=60", seed=1), make_agent("random", seed=2)]
+    while not s.is_terminal():
+        a = agents[s.current_player()].choose(s)
+        assert s.is_legal(a)
+        s.apply_action(a)
+    assert sorted(s.ranks()) == [0, 1]
