@@ -116,3 +116,20 @@ def test_features():
     for p, x in enumerate(f):
         assert x["houses"] >= 1 and x["vp"] == s.scores()[p]
         assert {"pillars", "persons", "contracts", "cathedral_tiles", "king", "crests"} <= set(x)
+
+
+def test_every_phase_round_trips():
+    seen = set()
+    for seed in range(6):
+        s = new_state("tiletum", 2, seed)
+        i = 0
+        while True:
+            d = s.to_dict()
+            if d["phase"] not in seen:
+                seen.add(d["phase"])
+                assert load(d) == s
+            if s.is_terminal():
+                break
+            s.apply_action(s.playout_action(seed * 1000 + i))
+            i += 1
+    assert seen == {"die", "wheel_bonus", "jester", "action", "choose", "king_bonus", "over"}

@@ -169,3 +169,14 @@ def test_tie_break_by_king_track():
     assert s.scores()[a] == s.scores()[b]
     assert s.ranks()[b] == 0 and s.ranks()[a] == 1
     assert s.returns()[b] == 1.0
+
+
+def test_round_one_fair_in_tiletum_scores_for_everyone():
+    d = last_turn(round_=1)
+    d["fairs"][0]["tile"] = "houses"
+    for pl in d["players"]:
+        pl["king"] = 0
+    s = load(d)
+    act(s, "end", "nokingbonus")
+    base = KING_VP[0 - KING_MIN]
+    assert [pl["vp"] for pl in s.to_dict()["players"]] == [base + 2, base + 2]   # 2 VP x the start house
