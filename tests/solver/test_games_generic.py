@@ -14,7 +14,7 @@ from solver.agents import make_agent
 from solver.search import analyse
 
 GAMES = [("highcard", 2), ("highcard", 3), ("burgundy", 2), ("burgundy", 3), ("sanjuan", 2), ("sanjuan", 4),
-         ("seasons", 2), ("seasons", 3)]
+         ("seasons", 2), ("seasons", 3), ("tiletum", 2), ("tiletum", 3)]
 # Seed-for-seed blindness needs a canonical c_resample_hidden (one that depends only on the
 # observer's view and the seed); every engine here has one.
 CANONICAL_GAMES = GAMES
