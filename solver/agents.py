@@ -188,32 +188,36 @@ class GreedyAgent(Agent):
 
 
 class _SearchAgent(Agent):
-    """Shared by flat / ismcts / pimc: keeps one Searcher (node pool) per agent."""
+    """Shared by flat / ismcts / pimc: keeps its Searchers (node pools) between moves."""
 
     max_depth = 0
 
     def __init__(self, spec, params, seed=0):
         super().__init__(spec, params, seed)
-        self._searcher = None
+        self._searchers = []
         self._last = None          # (state searched, move chosen) for tree reuse
 
-    def searcher(self):
-        if self._searcher is None:
-            self._searcher = ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth,
-                                             playout=self.params.get("playout", "policy"),
-                                             worlds=self.params.get("worlds", 0),
-                                             widening=self.params.get("widening", 0.0))
-        return self._searcher
+    def searcher(self, index=0):
+        """The agent's ``index``-th Searcher (one per tree with ``trees``), made on first use."""
+        while len(self._searchers) <= index:
+            self._searchers.append(ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth,
+                                                   playout=self.params.get("playout", "policy"),
+                                                   worlds=self.params.get("worlds", 0),
+                                                   widening=self.params.get("widening", 0.0)))
+        return self._searchers[index]
 
     def __getstate__(self):
         data = dict(self.__dict__)
-        data["_searcher"] = None
-        data["_last"] = None        # the tree is not pickled, so there is nothing to reuse
+        data["_searchers"] = []
+        data["_last"] = None        # the trees are not pickled, so there is nothing to reuse
         return data
 
-    def _vote(self, state, seed, trees, resample):
-        """Most root visits summed over ``trees`` searches sharing the budget (ties: lower action)."""
-        searcher = self.searcher()
+    def _vote(self, state, seed, trees, resample, keep_tree=False):
+        """Most root visits summed over ``trees`` searches sharing the budget (ties: lower action).
+
+        ISMCTS trees (``resample``) each keep their own Searcher, so they can be reused;
+        PIMC's perfect-information trees are built one after the other in one Searcher.
+        """
         total = self.params.get("iterations")
         seconds = self.params.get("time")
         visits = {}
@@ -221,8 +225,9 @@ class _SearchAgent(Agent):
         for i in range(trees):
             stream, tree_seed = ismcts.split_rng(stream)
             its = None if total is None else total // trees + (1 if i < total % trees else 0)
+            searcher = self.searcher(i if resample else 0)
             searcher.search(state, iterations=its, time=None if seconds is None else seconds / trees,
-                            seed=tree_seed, resample=resample)
+                            seed=tree_seed, resample=resample, keep_tree=keep_tree)
             for child in searcher.root_stats():
                 visits[child["action"]] = visits.get(child["action"], 0) + child["visits"]
         return max(sorted(visits), key=lambda a: visits[a])
@@ -231,22 +236,26 @@ class _SearchAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if self.params.get("trees", 1) > 1:
-            return self._vote(state, seed, self.params["trees"], resample=True)
-        searcher = self.searcher()
-        keep = self.params.get("reuse", 0) == 1 and self._follows_last_choice(state)
-        searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"), seed=seed,
-                        keep_tree=keep)
-        action = searcher.best_action()
-        if self.params.get("reuse", 0) == 1:
+        trees = self.params.get("trees", 1)
+        reuse = self.params.get("reuse", 0) == 1
+        keep = reuse and self._follows_last_choice(state, trees)
+        if trees > 1:
+            action = self._vote(state, seed, trees, resample=True, keep_tree=keep)
+        else:
+            searcher = self.searcher()
+            searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"),
+                            seed=seed, keep_tree=keep)
+            action = searcher.best_action()
+        if reuse:
             self._last = (state.clone(), action)
         return action
 
-    def _follows_last_choice(self, state):
-        """True when ``state`` is what our last chosen move led to, and the tree was re-rooted there.
+    def _follows_last_choice(self, state, trees):
+        """True when ``state`` is what our last chosen move led to; the trees are then re-rooted there.
 
-        Only our own consecutive decisions qualify (nobody else moved in between), so the
-        kept subtree is the tree of this very information set.
+        Only our own consecutive decisions qualify (nobody else moved in between), so each
+        kept subtree is the tree of this very information set (a tree without that move
+        starts afresh).
         """
         if self._last is None:
             return False
@@ -254,7 +263,11 @@ class _SearchAgent(Agent):
         self._last = None
         following = previous.clone()
         following.apply_action(action)
-        return following == state and self.searcher().advance(action) > 0
+        if following != state:
+            return False
+        for i in range(trees):
+            self.searcher(i).advance(action)
+        return True
 
 
 class FlatAgent(_SearchAgent):

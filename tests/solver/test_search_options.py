@@ -105,12 +105,14 @@ def _play_decisions(spec, seed, count):
     return moves, agents
 
 
-def test_reuse_grows_the_kept_tree_and_is_reproducible():
-    moves, agents = _play_decisions("ismcts:iterations=400,reuse=1", 3, 12)
-    assert _play_decisions("ismcts:iterations=400,reuse=1", 3, 12)[0] == moves
+@pytest.mark.parametrize("trees", [1, 2])
+def test_reuse_grows_the_kept_tree_and_is_reproducible(trees):
+    spec = f"ismcts:iterations=400,reuse=1,trees={trees}"
+    moves, agents = _play_decisions(spec, 3, 12)
+    assert _play_decisions(spec, 3, 12)[0] == moves
     # Burgundy turns are several decisions by one player, so some search kept a tree:
-    # more nodes than one search of 400 iterations can make
-    assert max(agent.searcher().node_count for agent in agents) > 401
+    # more nodes than one search of 400 / trees iterations can make
+    assert max(agent.searcher(i).node_count for agent in agents for i in range(trees)) > 400 // trees + 1
 
 
 def test_reuse_only_after_own_move():
