@@ -34,7 +34,7 @@ DEFAULT_ITERATIONS = 1000
 # small exploration constant, and the engine's playout policy.
 SEARCH_C = 0.25
 
-_SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening")
+_SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
 _ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees")
 KNOWN_PARAMS = {
     "random": (),
@@ -96,6 +96,11 @@ def _convert(agent, key, text):
         return _float(agent, key, text, positive=True)
     if key in ("c", "widening"):
         return _float(agent, key, text, positive=False)
+    if key == "score_weight":
+        value = _float(agent, key, text, positive=False)
+        if value > 1:
+            raise BoardlabError(f"{agent}: parameter score_weight must be between 0 and 1, got {text!r}")
+        return value
     if key == "reward":
         if text not in ismcts.REWARDS:
             raise BoardlabError(f"{agent}: parameter reward must be rank or margin, got {text!r}")
@@ -203,7 +208,8 @@ class _SearchAgent(Agent):
             self._searchers.append(ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth,
                                                    playout=self.params.get("playout", "policy"),
                                                    worlds=self.params.get("worlds", 0),
-                                                   widening=self.params.get("widening", 0.0)))
+                                                   widening=self.params.get("widening", 0.0),
+                                                   score_weight=self.params.get("score_weight", 0.0)))
         return self._searchers[index]
 
     def __getstate__(self):

@@ -105,7 +105,10 @@ cdef class Searcher:
         self.worlds = 0
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
-                 playout="policy", int worlds=0, double widening=0.0):
+                 playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0):
+        if not 0.0 <= score_weight <= 1.0:
+            raise BoardlabError(f"score_weight must be in [0, 1], got {score_weight}")
+        self.score_weight = score_weight
         if widening < 0:
             raise BoardlabError(f"widening must be >= 0, got {widening}")
         self.widening = widening
@@ -135,7 +138,7 @@ cdef class Searcher:
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
-                                self.worlds, self.widening))
+                                self.worlds, self.widening, self.score_weight))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -200,6 +203,7 @@ cdef class Searcher:
         cdef long it = 0
         cdef int np = self.num_players, root_player = self.root_player
         cdef uint64_t world
+        cdef int score_seen = 1
         while max_iterations < 0 or it < max_iterations:
             if max_seconds > 0 and (it & 15) == 0 and _now() - start >= max_seconds:
                 break
@@ -287,6 +291,19 @@ cdef class Searcher:
                 else:
                     s.c_playout(&self.rng)
             _rewards(s, self.reward_mode, np, rank, scores, reward)
+            if self.score_weight > 0:
+                # blend in each player's own score over the largest |score| this search has seen
+                # (a game-free scale), so the search also cares about points, not just the result
+                for p in range(np):
+                    if scores[p] > score_seen:
+                        score_seen = scores[p]
+                    elif -scores[p] > score_seen:
+                        score_seen = -scores[p]
+                for p in range(np):
+                    value = scores[p] / <double>score_seen
+                    if value < 0.0:
+                        value = 0.0
+                    reward[p] = (1.0 - self.score_weight) * reward[p] + self.score_weight * value
             # --- back-propagation
             nodes = self.nodes
             while node > 0:
@@ -484,9 +501,11 @@ cdef class Searcher:
         return line
 
 
-def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0):
+def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
+                  score_weight=0.0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
-    return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening)
+    return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
+                    score_weight)
 
 
 # ---- simple baselines ---------------------------------------------------------------

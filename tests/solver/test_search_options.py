@@ -25,7 +25,7 @@ def test_options_parse():
     ("ismcts:widening=-0.5", "ismcts: parameter widening must be a non-negative number, got '-0.5'"),
     ("ismcts:reuse=yes", "ismcts: parameter reuse must be 0 or 1, got 'yes'"),
     ("pimc:worlds=3", "unknown agent parameter 'worlds' for pimc "
-                      "(known: determinizations, iterations, time, c, reward, playout, widening)"),
+                      "(known: determinizations, iterations, time, c, reward, playout, widening, score_weight)"),
 ])
 def test_option_errors_are_one_line(spec, message):
     with pytest.raises(BoardlabError) as info:
@@ -143,3 +143,28 @@ def test_trees_vote_sums_root_visits():
     assert agent.choose(state) == min(a for a in visits if visits[a] == top)
     assert make_agent("ismcts:iterations=500,trees=1", 2).choose(state) == \
         make_agent("ismcts:iterations=500", 2).choose(state)
+
+
+@pytest.mark.parametrize("weight", [0.0, 0.4, 1.0])
+def test_score_weight_blends_own_score_into_the_reward(weight):
+    """In one fixed world every root move has a certain result, so each move's mean reward
+    must be (1 - w) * margin reward + w * own score / largest score seen."""
+    searcher = ismcts.Searcher(0.7, "margin", worlds=1, score_weight=weight)
+    searcher.search(highcard_position(), iterations=400, seed=5)
+    stats = searcher.root_stats()
+    finals = {s["action"]: [total / s["visits"] for total in s["score_sums"]] for s in stats}
+    seen = max(abs(x) for scores in finals.values() for x in scores)
+    for s in stats:
+        own, other = finals[s["action"]]
+        assert own == int(own) and other == int(other)          # one world: certain results
+        margin = 0.5 + 0.5 * max(-1.0, min(1.0, (own - other) / max(abs(own), abs(other), 1)))
+        expected = (1 - weight) * margin + weight * max(own, 0) / seen
+        # the first iteration may have seen a smaller largest score: one visit's worth of slack
+        assert s["reward_sum"] / s["visits"] == pytest.approx(expected, abs=1.0 / s["visits"])
+
+
+def test_score_weight_errors():
+    with pytest.raises(BoardlabError) as info:
+        make_agent("ismcts:score_weight=1.5", 0)
+    assert str(info.value) == "ismcts: parameter score_weight must be between 0 and 1, got '1.5'"
+    assert parse_agent_spec("ismcts:score_weight=0.3")[1]["score_weight"] == 0.3
