@@ -103,11 +103,12 @@ def game_seeds(config, game_index):
     return chance, children[1:]
 
 
-def play_game(config, game_index, save_positions=0, positions_dir=None):
+def play_game(config, game_index, save_positions=0, positions=None):
     """Play one game; return its rows (one dict per seat).
 
     With ``save_positions`` = K > 0, the position before every K-th decision is
-    written as JSON to ``positions_dir`` (for ``boardlab suggest``).
+    appended to the list ``positions`` as ``(file name, JSON text)`` (for
+    ``boardlab suggest``); the caller writes them.
     """
     from solver.agents import make_agent
 
@@ -122,8 +123,7 @@ def play_game(config, game_index, save_positions=0, positions_dir=None):
     while not state.is_terminal():
         player = state.current_player()
         if save_positions and turns % save_positions == 0:
-            path = Path(positions_dir) / f"game{game_index:06d}-move{turns:04d}.json"
-            path.write_text(state.to_json() + "\n")
+            positions.append((f"game{game_index:06d}-move{turns:04d}.json", state.to_json() + "\n"))
         state.apply_action(agents[player].choose(state))
         turns += 1
         scores = state.scores()
@@ -152,9 +152,14 @@ def play_game(config, game_index, save_positions=0, positions_dir=None):
     return rows
 
 
-def play_chunk(config, game_indices, save_positions=0, positions_dir=None):
-    """Play several games in one worker task; return their rows."""
-    return [play_game(config, i, save_positions, positions_dir) for i in game_indices]
+def play_chunk(config, game_indices, save_positions=0):
+    """Play several games in one worker task; return (their rows, their saved positions).
+
+    Positions travel back with the rows, so the driver writes them under the run's
+    output even when the games ran on a remote Dask worker.
+    """
+    positions = []
+    return [play_game(config, i, save_positions, positions) for i in game_indices], positions
 
 
 # --------------------------------------------------------------------------- output
@@ -327,8 +332,7 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
 
     ``on_games_done(count, resumed)`` is called as games finish (``resumed`` is True once, for
     the games a resumed run already had). ``save_positions`` = K > 0 also writes every K-th position of each game to
-    ``out/_positions/`` (by the worker process, so with a remote Dask cluster the
-    files land on the workers' disks).
+    ``out/_positions/`` (written here, by the driver, whatever the backend).
     """
     import joblib
 
@@ -351,11 +355,13 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     if chunks:
         with backend_context(backend, jobs, address):
             if jobs == 1 and backend == "loky":
-                results = (play_chunk(config, chunk, save_positions, positions_dir) for chunk in chunks)
+                results = (play_chunk(config, chunk, save_positions) for chunk in chunks)
             else:
                 results = joblib.Parallel(return_as="generator_unordered")(
-                    joblib.delayed(play_chunk)(config, chunk, save_positions, positions_dir) for chunk in chunks)
-            for games_rows in results:
+                    joblib.delayed(play_chunk)(config, chunk, save_positions) for chunk in chunks)
+            for games_rows, positions in results:
+                for name, text in positions:          # before the rows: a journaled game has its files
+                    (Path(positions_dir) / name).write_text(text)
                 store.append(games_rows)
                 since_compact += len(games_rows)
                 if since_compact >= compact_every:

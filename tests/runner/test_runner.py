@@ -83,11 +83,25 @@ def test_dask_cluster_by_address_gives_identical_results(tmp_path):
     from dask.distributed import LocalCluster
 
     config = _config(games=3, seed=8)
-    local = run(config, tmp_path / "local.parquet", jobs=1)
+    local = run(config, tmp_path / "local.parquet", jobs=1, save_positions=25)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         remote = run(config, tmp_path / "remote.parquet", jobs=2, backend="dask",
-                     address=cluster.scheduler_address, chunk_size=1)
+                     address=cluster.scheduler_address, chunk_size=1, save_positions=25)
     pd.testing.assert_frame_equal(_comparable(local), _comparable(remote))
+    # saved positions come back with the rows and are written by the driver, whatever the backend
+    saved = {path.name: path.read_text() for path in (tmp_path / "local.parquet" / "_positions").iterdir()}
+    assert saved and saved == {path.name: path.read_text()
+                               for path in (tmp_path / "remote.parquet" / "_positions").iterdir()}
+
+
+def test_workers_return_positions_instead_of_writing_them(tmp_path, monkeypatch):
+    from solver.runner import play_chunk
+
+    monkeypatch.chdir(tmp_path)
+    rows, positions = play_chunk(_config(games=2), [0, 1], save_positions=30)
+    assert len(rows) == 2 and positions
+    assert all(name.startswith(("game000000-", "game000001-")) and text.startswith("{") for name, text in positions)
+    assert not list(tmp_path.iterdir())             # nothing written by the worker
 
 
 def test_unreachable_dask_scheduler_is_one_clear_error(tmp_path):
