@@ -272,11 +272,22 @@ def prepare_output(config, out, resume):
         if not resume:
             raise BoardlabError(f"{out} already holds a run: pass --resume to continue it or choose another --out")
         manifest = store.read_manifest()
-        if manifest.get("settings") != config.settings():
-            differing = [key for key, value in config.settings().items()
-                         if manifest.get("settings", {}).get(key) != value]
-            raise BoardlabError(
-                f"cannot resume {out}: settings differ from the stored run ({', '.join(differing) or 'format'})")
+        stored = manifest.get("settings", {})
+        if stored != config.settings():
+            differing = [key for key, value in config.settings().items() if stored.get(key) != value]
+            if differing == ["games"] and isinstance(stored.get("games"), int) and config.games > stored["games"]:
+                # more games of the same run: game i's seeds and seats depend only on i, so the
+                # extended run is exactly the run that would have been started with more games
+                manifest["settings"] = config.settings()
+                manifest["status"] = "running"
+                manifest.setdefault("extended", []).append({"from_games": stored["games"], "at": _now()})
+                store.write_manifest(manifest)
+            elif differing == ["games"]:
+                raise BoardlabError(f"cannot resume {out}: it holds a run of {stored.get('games')} games; "
+                                    f"--games may only grow on resume, got {config.games}")
+            else:
+                raise BoardlabError(
+                    f"cannot resume {out}: settings differ from the stored run ({', '.join(differing) or 'format'})")
         store.compact()
         return store, store.finished_games()
     if resume:

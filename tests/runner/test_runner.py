@@ -121,6 +121,19 @@ def test_existing_run_is_not_overwritten_and_resume_checks_settings(tmp_path):
     # resuming a finished run plays nothing and returns the same rows
     again = run(_config(games=2), out, resume=True)
     assert len(again) == 4
+    with pytest.raises(BoardlabError, match="holds a run of 2 games; --games may only grow on resume, got 1"):
+        run(_config(games=1), out, resume=True)
+
+
+def test_resume_with_more_games_extends_the_run_exactly(tmp_path):
+    out = tmp_path / "grow.parquet"
+    run(_config(games=2, seed=4), out)
+    grown = run(_config(games=5, seed=4), out, resume=True)
+    fresh = run(_config(games=5, seed=4), tmp_path / "fresh.parquet")
+    pd.testing.assert_frame_equal(_comparable(grown), _comparable(fresh))
+    manifest = json.loads((out / "_manifest.json").read_text())
+    assert manifest["settings"]["games"] == 5 and manifest["status"] == "complete"
+    assert manifest["extended"][0]["from_games"] == 2
 
 
 @pytest.mark.slow
