@@ -30,8 +30,9 @@ from solver import ismcts
 
 DEFAULT_ITERATIONS = 1000
 # Search defaults (flat, ismcts, pimc), chosen by Castles of Burgundy self-play at 10,000
-# iterations (docs/agents.md): margin reward, whose values spread little around 1/2, with a
-# small exploration constant, and the engine's playout policy.
+# iterations and head-to-head matches (docs/agents.md): margin reward blended half and half
+# with the own score, whose values spread little around 1/2, with a small exploration
+# constant, and the engine's playout policy.
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
@@ -43,12 +44,14 @@ KNOWN_PARAMS = {
     "ismcts": _ISMCTS_PARAMS,
     "pimc": ("determinizations",) + _SEARCH_PARAMS,
 }
+SEARCH_SCORE_WEIGHT = 0.5      # half margin, half own score: stronger and higher-scoring (docs/agents.md)
 DEFAULTS = {
     "random": {},
     "greedy": {"playouts": 4},
-    "flat": {"c": SEARCH_C, "reward": "margin", "playout": "policy"},
-    "ismcts": {"c": SEARCH_C, "reward": "margin", "playout": "policy"},
-    "pimc": {"determinizations": 10, "c": SEARCH_C, "reward": "margin", "playout": "policy"},
+    "flat": {"c": SEARCH_C, "reward": "margin", "playout": "policy", "score_weight": SEARCH_SCORE_WEIGHT},
+    "ismcts": {"c": SEARCH_C, "reward": "margin", "playout": "policy", "score_weight": SEARCH_SCORE_WEIGHT},
+    "pimc": {"determinizations": 10, "c": SEARCH_C, "reward": "margin", "playout": "policy",
+             "score_weight": SEARCH_SCORE_WEIGHT},
 }
 
 

@@ -24,16 +24,16 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 
 from solver import ismcts
-from solver.agents import SEARCH_C     # the same search settings as the ismcts agent
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT     # the same search settings as the ismcts agent
 
 DEFAULT_ITERATIONS = 20000
 DEFAULT_SEARCHES = 8
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
 
 
-def _search_one(state, iterations, seconds, seed, c, reward, pv_length):
+def _search_one(state, iterations, seconds, seed, c, reward, pv_length, score_weight=SEARCH_SCORE_WEIGHT):
     """One independent search: (per-action stats, per-action principal variation as actions)."""
-    searcher = ismcts.Searcher(c, reward)
+    searcher = ismcts.Searcher(c, reward, score_weight=score_weight)
     searcher.search(state, iterations=iterations, time=seconds, seed=seed)
     stats = searcher.root_stats()
     lines = {s["action"]: searcher.principal_variation(s["action"], max(pv_length, 1)) for s in stats}
@@ -74,7 +74,7 @@ def _check(name, value, kind):
 
 
 def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, reward="margin", pv_length=6,
-            searches=None):
+            searches=None, score_weight=SEARCH_SCORE_WEIGHT):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action):
@@ -82,7 +82,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     rank reward of the player to act after that move: 1 first .. 0 last, so
     the win probability with 2 players), ``expected_score`` (mean final score
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
-    (mean of the search reward, ``rank`` or ``margin``) and ``pv``: the
+    (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
+    ``score_weight`` as for the agents) and ``pv``: the
     most-visited line starting with this move, as move strings (at most
     ``pv_length``; it may stop early where chance makes the tree's line illegal).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
@@ -109,7 +110,10 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
                for i in range(searches)]
     seconds = None if time is None else time / math.ceil(searches / jobs)
     seeds = [seed_to_state(np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(searches)]
-    tasks = [(state, budgets[i], seconds, seeds[i], float(c), reward, pv_length) for i in range(searches)]
+    if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
+        raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
+    tasks = [(state, budgets[i], seconds, seeds[i], float(c), reward, pv_length, float(score_weight))
+             for i in range(searches)]
     if jobs == 1 or searches == 1:
         results = [_search_one(*task) for task in tasks]
     else:

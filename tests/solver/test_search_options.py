@@ -7,7 +7,7 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.agents import make_agent, parse_agent_spec
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec
 
 from conftest import highcard_position
 
@@ -135,7 +135,7 @@ def test_trees_vote_sums_root_visits():
     stream = seed
     for _ in range(3):
         stream, tree_seed = ismcts.split_rng(stream)
-        searcher = ismcts.Searcher(0.25, "margin")
+        searcher = ismcts.Searcher(SEARCH_C, "margin", score_weight=SEARCH_SCORE_WEIGHT)   # the agent's defaults
         searcher.search(state, iterations=300, seed=tree_seed)
         for s in searcher.root_stats():
             visits[s["action"]] = visits.get(s["action"], 0) + s["visits"]
