@@ -52,6 +52,9 @@ cdef class GameState:
     min_players = 2
     max_players = 4
     num_distinct_actions = 0
+    # Search settings measured best for this game (agent parameters such as score_weight);
+    # agents use them where their spec is silent (docs/agents.md, "Per-game search defaults").
+    search_defaults = {}
 
     # ---- C hooks: every game overrides these -------------------------------
     cdef int c_current_player(self) noexcept nogil:

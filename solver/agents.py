@@ -44,7 +44,9 @@ KNOWN_PARAMS = {
     "ismcts": _ISMCTS_PARAMS,
     "pimc": ("determinizations",) + _SEARCH_PARAMS,
 }
-SEARCH_SCORE_WEIGHT = 0.5      # half margin, half own score: stronger and higher-scoring (docs/agents.md)
+# Own-score share of the reward; 0 (margin only) unless the game's ``search_defaults`` says
+# otherwise (Castles of Burgundy: 0.5; San Juan plays much worse with 0.5): docs/agents.md.
+SEARCH_SCORE_WEIGHT = 0.0
 DEFAULTS = {
     "random": {},
     "greedy": {"playouts": 4},
@@ -116,11 +118,17 @@ def _convert(agent, key, text):
 
 
 def parse_agent_spec(text):
-    """``"ismcts:iterations=2000,c=0.7"`` -> ``("ismcts", {"iterations": 2000, "c": 0.7, "reward": "margin", "playout": "policy"})``.
+    """``"ismcts:iterations=2000,c=0.7"`` -> ``("ismcts", {"iterations": 2000, "c": 0.7, "reward": "margin", ...})``.
 
     Parameters are converted and defaults filled in; any unknown agent or
     parameter, repeated parameter or bad value raises BoardlabError (one line).
     """
+    name, params, _ = _parse_spec(text)
+    return name, params
+
+
+def _parse_spec(text):
+    """(name, parameters with defaults, names of the parameters the spec gave)."""
     if not isinstance(text, str) or not text.strip():
         raise BoardlabError(f"agent spec must be a non-empty string, got {text!r}")
     name, sep, rest = text.strip().partition(":")
@@ -150,7 +158,7 @@ def parse_agent_spec(text):
     if name == "pimc" and "iterations" in params and params["iterations"] < params["determinizations"]:
         raise BoardlabError(f"pimc: iterations ({params['iterations']}) must be at least determinizations "
                             f"({params['determinizations']}): the budget is shared among the trees")
-    return name, params
+    return name, params, frozenset(given)
 
 
 class Agent:
@@ -158,9 +166,10 @@ class Agent:
 
     name = "agent"
 
-    def __init__(self, spec, params, seed=0):
+    def __init__(self, spec, params, seed=0, given=frozenset()):
         self.spec = spec
         self.params = dict(params)
+        self.given = frozenset(given)      # parameters the spec set (a game's search_defaults never override them)
         self._stream = seed_to_state(seed)
 
     def _next_seed(self):
@@ -200,25 +209,43 @@ class _SearchAgent(Agent):
 
     max_depth = 0
 
-    def __init__(self, spec, params, seed=0):
-        super().__init__(spec, params, seed)
+    def __init__(self, spec, params, seed=0, given=frozenset()):
+        super().__init__(spec, params, seed, given)
         self._searchers = []
         self._last = None          # (state searched, move chosen) for tree reuse
+        self._game = None          # the state class the settings below are for
+        self.settings = dict(self.params)
+
+    def _use_game(self, game):
+        """Settings for this game: the spec's parameters, then the game's ``search_defaults``
+        for the parameters the spec left out, then boardlab's defaults."""
+        if self._game is game:
+            return
+        self._game = game
+        self.settings = dict(self.params)
+        for key, value in getattr(game, "search_defaults", {}).items():
+            if key in KNOWN_PARAMS[self.name] and key not in self.given:
+                self.settings[key] = value
+        self._searchers = []
+        self._last = None
 
     def searcher(self, index=0):
         """The agent's ``index``-th Searcher (one per tree with ``trees``), made on first use."""
+        settings = self.settings
         while len(self._searchers) <= index:
-            self._searchers.append(ismcts.Searcher(self.params["c"], self.params["reward"], self.max_depth,
-                                                   playout=self.params.get("playout", "policy"),
-                                                   worlds=self.params.get("worlds", 0),
-                                                   widening=self.params.get("widening", 0.0),
-                                                   score_weight=self.params.get("score_weight", 0.0)))
+            self._searchers.append(ismcts.Searcher(settings["c"], settings["reward"], self.max_depth,
+                                                   playout=settings.get("playout", "policy"),
+                                                   worlds=settings.get("worlds", 0),
+                                                   widening=settings.get("widening", 0.0),
+                                                   score_weight=settings.get("score_weight", 0.0)))
         return self._searchers[index]
 
     def __getstate__(self):
         data = dict(self.__dict__)
         data["_searchers"] = []
         data["_last"] = None        # the trees are not pickled, so there is nothing to reuse
+        data["_game"] = None
+        data["settings"] = dict(self.params)
         return data
 
     def _vote(self, state, seed, trees, resample, keep_tree=False):
@@ -227,8 +254,8 @@ class _SearchAgent(Agent):
         ISMCTS trees (``resample``) each keep their own Searcher, so they can be reused;
         PIMC's perfect-information trees are built one after the other in one Searcher.
         """
-        total = self.params.get("iterations")
-        seconds = self.params.get("time")
+        total = self.settings.get("iterations")
+        seconds = self.settings.get("time")
         visits = {}
         stream = seed
         for i in range(trees):
@@ -245,14 +272,15 @@ class _SearchAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        trees = self.params.get("trees", 1)
-        reuse = self.params.get("reuse", 0) == 1
+        self._use_game(type(state))
+        trees = self.settings.get("trees", 1)
+        reuse = self.settings.get("reuse", 0) == 1
         keep = reuse and self._follows_last_choice(state, trees)
         if trees > 1:
             action = self._vote(state, seed, trees, resample=True, keep_tree=keep)
         else:
             searcher = self.searcher()
-            searcher.search(state, iterations=self.params.get("iterations"), time=self.params.get("time"),
+            searcher.search(state, iterations=self.settings.get("iterations"), time=self.settings.get("time"),
                             seed=seed, keep_tree=keep)
             action = searcher.best_action()
         if reuse:
@@ -299,7 +327,8 @@ class PIMCAgent(_SearchAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return self._vote(state, seed, self.params["determinizations"], resample=False)
+        self._use_game(type(state))
+        return self._vote(state, seed, self.settings["determinizations"], resample=False)
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "flat": FlatAgent, "ismcts": ISMCTSAgent,
@@ -308,5 +337,5 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "flat": FlatAgent, "ismc
 
 def make_agent(spec, seed=0):
     """An agent from a spec such as ``ismcts:iterations=2000,c=0.7``; ``seed`` is an int or SeedSequence."""
-    name, params = parse_agent_spec(spec)
-    return AGENTS[name](spec, params, seed)
+    name, params, given = _parse_spec(spec)
+    return AGENTS[name](spec, params, seed, given)

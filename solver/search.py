@@ -74,7 +74,7 @@ def _check(name, value, kind):
 
 
 def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, reward="margin", pv_length=6,
-            searches=None, score_weight=SEARCH_SCORE_WEIGHT):
+            searches=None, score_weight=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action):
@@ -83,7 +83,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     the win probability with 2 players), ``expected_score`` (mean final score
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
     (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
-    ``score_weight`` as for the agents) and ``pv``: the
+    ``score_weight``, by default the game's ``search_defaults`` as for the agents) and ``pv``: the
     most-visited line starting with this move, as move strings (at most
     ``pv_length``; it may stop early where chance makes the tree's line illegal).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
@@ -110,6 +110,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
                for i in range(searches)]
     seconds = None if time is None else time / math.ceil(searches / jobs)
     seeds = [seed_to_state(np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(searches)]
+    if score_weight is None:          # as the agents: the game's search_defaults, else boardlab's
+        score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
     if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
     tasks = [(state, budgets[i], seconds, seeds[i], float(c), reward, pv_length, float(score_weight))

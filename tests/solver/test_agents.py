@@ -14,14 +14,14 @@ ALL_SPECS = ["random", "greedy", "greedy:playouts=2", "flat:iterations=200", "is
 
 
 def test_parse_examples():
-    assert parse_agent_spec("ismcts:iterations=2000,c=0.7") == ("ismcts", {"iterations": 2000, "c": 0.7, "reward": "margin", "playout": "policy", "score_weight": 0.5})
-    assert parse_agent_spec("ismcts:time=0.5") == ("ismcts", {"time": 0.5, "c": 0.25, "reward": "margin", "playout": "policy", "score_weight": 0.5})
+    assert parse_agent_spec("ismcts:iterations=2000,c=0.7") == ("ismcts", {"iterations": 2000, "c": 0.7, "reward": "margin", "playout": "policy", "score_weight": 0.0})
+    assert parse_agent_spec("ismcts:time=0.5") == ("ismcts", {"time": 0.5, "c": 0.25, "reward": "margin", "playout": "policy", "score_weight": 0.0})
     assert parse_agent_spec("random") == ("random", {})
     assert parse_agent_spec("greedy") == ("greedy", {"playouts": 4})
     assert parse_agent_spec("flat:iterations=1000")[1]["iterations"] == 1000
     assert parse_agent_spec("pimc:determinizations=20,iterations=200")[1] == {
-        "determinizations": 20, "iterations": 200, "c": 0.25, "reward": "margin", "playout": "policy", "score_weight": 0.5}
-    assert parse_agent_spec("ismcts:reward=rank,playout=uniform") == ("ismcts", {"iterations": 1000, "c": 0.25, "reward": "rank", "playout": "uniform", "score_weight": 0.5})
+        "determinizations": 20, "iterations": 200, "c": 0.25, "reward": "margin", "playout": "policy", "score_weight": 0.0}
+    assert parse_agent_spec("ismcts:reward=rank,playout=uniform") == ("ismcts", {"iterations": 1000, "c": 0.25, "reward": "rank", "playout": "uniform", "score_weight": 0.0})
     assert parse_agent_spec(" ismcts : iterations = 5 ")[1]["iterations"] == 5
 
 

@@ -135,7 +135,9 @@ def test_trees_vote_sums_root_visits():
     stream = seed
     for _ in range(3):
         stream, tree_seed = ismcts.split_rng(stream)
-        searcher = ismcts.Searcher(SEARCH_C, "margin", score_weight=SEARCH_SCORE_WEIGHT)   # the agent's defaults
+        # the agent's settings on this game: boardlab's defaults and the game's search_defaults
+        searcher = ismcts.Searcher(SEARCH_C, "margin",
+                                   score_weight=type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT))
         searcher.search(state, iterations=300, seed=tree_seed)
         for s in searcher.root_stats():
             visits[s["action"]] = visits.get(s["action"], 0) + s["visits"]
@@ -168,3 +170,17 @@ def test_score_weight_errors():
         make_agent("ismcts:score_weight=1.5", 0)
     assert str(info.value) == "ismcts: parameter score_weight must be between 0 and 1, got '1.5'"
     assert parse_agent_spec("ismcts:score_weight=0.3")[1]["score_weight"] == 0.3
+
+
+def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
+    burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
+    assert burgundy.search_defaults == {"score_weight": 0.5} and sanjuan.search_defaults == {}
+    agent = make_agent("ismcts:iterations=50", 0)
+    agent.choose(burgundy)
+    assert agent.settings["score_weight"] == 0.5 and agent.searcher().score_weight == 0.5
+    agent.choose(sanjuan)                            # another game: its own settings
+    assert agent.settings["score_weight"] == 0.0 and agent.searcher().score_weight == 0.0
+    explicit = make_agent("ismcts:iterations=50,score_weight=0.2", 0)
+    explicit.choose(burgundy)
+    assert explicit.settings["score_weight"] == 0.2          # the spec wins
+    assert agent.params["score_weight"] == 0.0               # the parsed spec itself is unchanged
