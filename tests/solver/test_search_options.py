@@ -174,10 +174,10 @@ def test_score_weight_errors():
 
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
-    assert burgundy.search_defaults == {"score_weight": 0.5} and sanjuan.search_defaults == {}
+    assert burgundy.search_defaults == {"score_weight": 0.7} and sanjuan.search_defaults == {}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
-    assert agent.settings["score_weight"] == 0.5 and agent.searcher().score_weight == 0.5
+    assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
     agent.choose(sanjuan)                            # another game: its own settings
     assert agent.settings["score_weight"] == 0.0 and agent.searcher().score_weight == 0.0
     explicit = make_agent("ismcts:iterations=50,score_weight=0.2", 0)
