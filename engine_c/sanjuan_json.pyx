@@ -7,7 +7,7 @@ from engine_c.sanjuan cimport SanJuanState
 from engine_c.sanjuan_rules cimport *
 from engine_c.sanjuan_moves cimport sj_legal
 
-from engine_c.errors import InvalidPositionError
+from engine_c.errors import position_int, InvalidPositionError
 from engine_c.sanjuan_data import CARD_IDS, CARD_INDEX, COPIES, ROLES, ROLE_INDEX
 
 PHASES = ["role", "build", "place", "pay", "produce", "sell", "keep", "council_discard",
@@ -79,10 +79,10 @@ def position_to_dict(SanJuanState state):
 
 
 def _int(data, key, lo, hi, default=None):
-    v = data.get(key, default) if default is not None else data[key]
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _bad(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
-    return v
+    """data[key] (or ``default`` when absent and given), checked to be an int in lo..hi."""
+    if default is not None and key not in data:
+        data = {key: default}
+    return position_int("sanjuan", data, key, lo, hi)
 
 
 def _kind(name, where):

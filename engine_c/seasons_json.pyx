@@ -6,7 +6,7 @@ from engine_c.seasons cimport SeasonsState
 from engine_c.seasons_rules cimport *
 from engine_c.seasons_moves cimport cs_legal
 
-from engine_c.errors import InvalidPositionError
+from engine_c.errors import position_int, InvalidPositionError
 from engine_c.seasons_data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PLACE_IDS,
                                    RESOURCES, ROUNDS, SPOTS)
 
@@ -90,10 +90,8 @@ def position_to_dict(SeasonsState state):
 
 
 def _int(data, key, lo, hi):
-    v = data[key]
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _bad(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
-    return v
+    """data[key], checked to be an int in lo..hi."""
+    return position_int("seasons", data, key, lo, hi)
 
 
 def _name(table, name, where):

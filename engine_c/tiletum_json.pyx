@@ -7,7 +7,7 @@ from engine_c.tiletum_rules cimport *
 from engine_c.tiletum_moves cimport tt_legal
 from engine_c.game cimport MAX_LEGAL
 
-from engine_c.errors import InvalidPositionError
+from engine_c.errors import position_int, InvalidPositionError
 from engine_c.tiletum_data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, FAIRS, HOUSE_SPACES,
                                    PILLAR_SPACES, BONUS_SPACES, CATHEDRAL_CITIES)
 from engine_c.tiletum_data import PERSONS as PERSON_TABLE
@@ -25,10 +25,7 @@ def _bad(msg):
 
 def _int(data, key, lo, hi):
     """data[key], checked to be an int in lo..hi."""
-    v = data[key]
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _bad(f"{key!r} must be an integer in {lo}..{hi}, got {v!r}")
-    return v
+    return position_int("tiletum", data, key, lo, hi)
 
 
 def _opt(v, hi, where):
