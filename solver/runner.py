@@ -301,6 +301,8 @@ def prepare_output(config, out, resume):
         raise BoardlabError(f"cannot write to {out}: {exc.strerror or exc}") from None
     store.write_manifest({
         "boardlab_version": __version__, "command": " ".join(sys.argv), "settings": config.settings(),
+        # the game's recommended search settings, which agents use where their spec is silent
+        "search_defaults": dict(state_class(config.game).search_defaults),
         "started": _now(), "finished": None, "status": "running",
     })
     return store, set()

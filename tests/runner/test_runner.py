@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver.runner import RunConfig, game_seeds, run, seating
 
@@ -70,6 +71,7 @@ def test_results_identical_whatever_jobs(tmp_path):
     pd.testing.assert_frame_equal(_comparable(stored), _comparable(one), check_dtype=False)
     manifest = json.loads((tmp_path / "one.parquet" / "_manifest.json").read_text())
     assert manifest["status"] == "complete" and manifest["settings"]["agents"] == ["random", "greedy"]
+    assert manifest["search_defaults"] == dict(type(new_state(config.game, 2, 0)).search_defaults)
 
 
 def test_dask_local_cluster_gives_identical_results(tmp_path):
