@@ -11,6 +11,8 @@ Matches (2 players):
 --options 'reward=margin,c=0.5' adds parameters to every ISMCTS spec (not to the baselines).
 Game g of every match uses SeedSequence(seed, spawn_key=(g,)) (its children seed the
 deal and each seat's agent), so all matches see the same deals; ISMCTS sits in seat g % 2.
+With --paired, games 2k and 2k+1 play the same deal (spawn_key=(k,)) with the seats swapped,
+so the luck of the deal cancels out of the comparison (common random numbers).
 A win counts 1, a shared first place 1/2; intervals are 95% Wilson score intervals.
 """
 import argparse
@@ -80,6 +82,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--options", default="", help="extra ISMCTS parameters, e.g. 'reward=margin,c=0.5'")
     parser.add_argument("--match", action="append", help="run only this match (repeatable)")
+    parser.add_argument("--paired", action="store_true", help="play every deal twice, seats swapped")
     args = parser.parse_args(argv)
     if args.selfplay_games is None:
         args.selfplay_games = max(2, args.games // 5)
@@ -92,7 +95,9 @@ def main(argv=None):
             started = time.perf_counter()
             # ISMCTS (agent a) sits in seat g % 2
             seatings = [[a, b] if g % 2 == 0 else [b, a] for g in range(games)]
-            results = parallel(delayed(play)(args.game, players, s, args.seed, g) for g, s in enumerate(seatings))
+            deal = (lambda g: g // 2) if args.paired else (lambda g: g)
+            results = parallel(delayed(play)(args.game, players, s, args.seed, deal(g))
+                               for g, s in enumerate(seatings))
             a_scores, b_scores, wins, decisions, seconds = [], [], 0.0, 0, 0.0
             for g, (scores, ranks, n, t) in enumerate(results):
                 sa = g % 2
@@ -112,8 +117,8 @@ def main(argv=None):
             r = rows[-1]
             print(f"# {name}: {games} games in {r['wall_s']:.0f} s ({r['game_s']:.1f} s per game, "
                   f"{r['decisions']:.0f} decisions per game)", file=sys.stderr, flush=True)
-    print(f"{args.game}, {players} players, seed {args.seed}; A = first agent, seats rotated; "
-          f"win = 1, shared first = 1/2")
+    print(f"{args.game}, {players} players, seed {args.seed}; A = first agent, seats rotated"
+          f"{' (paired deals)' if args.paired else ''}; win = 1, shared first = 1/2")
     print(f"{'match':18s} {'A':28s} {'B':42s} {'games':>5s} {'A win rate':>10s} {'95% CI':>15s} "
           f"{'A score':>8s} {'B score':>8s}")
     for r in rows:
