@@ -30,9 +30,8 @@ from solver import ismcts
 
 DEFAULT_ITERATIONS = 1000
 # Search defaults (flat, ismcts, pimc), chosen by Castles of Burgundy self-play at 10,000
-# iterations and head-to-head matches (docs/agents.md): margin reward blended half and half
-# with the own score, whose values spread little around 1/2, with a small exploration
-# constant, and the engine's playout policy.
+# iterations and head-to-head matches (docs/agents.md): the margin reward, whose values spread
+# little around 1/2, with a small exploration constant, and the engine's playout policy.
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
@@ -45,7 +44,7 @@ KNOWN_PARAMS = {
     "pimc": ("determinizations",) + _SEARCH_PARAMS,
 }
 # Own-score share of the reward; 0 (margin only) unless the game's ``search_defaults`` says
-# otherwise (Castles of Burgundy: 0.5; San Juan plays much worse with 0.5): docs/agents.md.
+# otherwise (Castles of Burgundy: 0.7; San Juan plays much worse with 0.5): docs/agents.md.
 SEARCH_SCORE_WEIGHT = 0.0
 DEFAULTS = {
     "random": {},
