@@ -11,7 +11,8 @@ from libc.stdint cimport uint64_t
 from engine_c.game cimport GameState, TERMINAL, MAX_LEGAL
 from engine_c._rng cimport rng_next
 from engine_c.sanjuan_rules cimport *
-from engine_c.sanjuan_moves cimport sj_legal, sj_apply_legal, sj_playout
+from engine_c.sanjuan_moves cimport (sj_legal, sj_apply_legal, sj_playout, sj_policy_action,
+                                     sj_policy_playout)
 from engine_c.sanjuan_view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak
 
 import json
@@ -109,6 +110,15 @@ cdef class SanJuanState(GameState):
         self._nlegal = -1
 
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
+        # the heuristic playout policy (docs/sanjuan.md); same moves as c_playout_action
+        sj_policy_playout(&self.st, rng)
+        self._nlegal = -1
+
+    cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
+        return sj_policy_action(&self.st, legal, n, rng)
+
+    cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
+        # uniformly random moves to the end, in one C loop
         sj_playout(&self.st, rng)
         self._nlegal = -1
 
