@@ -10,7 +10,7 @@ cdef enum:
 
 
 # One tree node = one information set of the player who chose `action`
-# (the player acting at the parent).  40 bytes.
+# (the player acting at the parent).  48 bytes.
 cdef struct Node:
     int32_t parent          # index in the pool, -1 for the root
     int32_t first_child     # -1 if none
@@ -19,7 +19,8 @@ cdef struct Node:
     int32_t player          # player who chose `action` (whose reward this node sums)
     int32_t visits          # times selected
     int32_t avail           # times available (legal in the iteration's determinization)
-    double reward           # sum of `player`'s rewards over the visits
+    double reward           # sum of `player`'s rewards (rank or margin) over the visits
+    double score            # sum of `player`'s own final scores (clipped at 0) over the visits
 
 
 cdef class Searcher:
@@ -38,6 +39,7 @@ cdef class Searcher:
     cdef public int max_depth          # tree depth limit (1 = flat Monte-Carlo); <= 0 unlimited
     cdef public bint uniform_playout   # True: c_random_playout; False: the engine's c_playout policy
     cdef public double score_weight    # > 0: blend the reward with own score / largest score seen
+    cdef double score_seen             # largest |final score| this tree has seen (the blend's scale)
     cdef public double widening        # > 0: progressive widening, at most widening * sqrt(visits) children
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization

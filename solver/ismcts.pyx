@@ -10,7 +10,7 @@ expands one node, plays out (the engine's playout policy ``c_playout``, or
 uniformly random moves with ``playout="uniform"``) and back-propagates.  Each node
 maximises the reward of the player acting at its parent.
 
-The tree is a pool of 40-byte ``Node`` structs (int32 indices) grown with
+The tree is a pool of 48-byte ``Node`` structs (int32 indices) grown with
 realloc; the loop runs under ``with nogil`` without touching Python objects.
 
 The same loop gives the other search baselines:
@@ -75,6 +75,19 @@ cdef inline void _rewards(GameState s, int mode, int n, double* rank, int* score
         reward[p] = 0.5 + 0.5 * m
 
 
+cdef inline double _node_value(Node* n, double w, double score_seen) noexcept nogil:
+    """A visited node's mean value for its player: the mean reward, blended (weight ``w``) with
+    the mean own score over ``score_seen``, the largest |score| the tree has seen so far.
+
+    The score part is scaled when read, not when each playout ends, so every node is measured
+    on the same scale (scaling at the end of each playout overrated the nodes visited early,
+    while the largest score seen was still growing).
+    """
+    if w <= 0:
+        return n.reward / n.visits
+    return (1.0 - w) * n.reward / n.visits + w * n.score / (n.visits * score_seen)
+
+
 def split_rng(uint64_t state):
     """Advance a uint64 splitmix64 stream: returns (new_state, 64 random bits)."""
     cdef uint64_t s = state
@@ -103,6 +116,7 @@ cdef class Searcher:
         self.stamp = 0
         self.world_seeds = NULL
         self.worlds = 0
+        self.score_seen = 1.0
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0):
@@ -182,6 +196,7 @@ cdef class Searcher:
         self.nodes[i].visits = 0
         self.nodes[i].avail = 0
         self.nodes[i].reward = 0.0
+        self.nodes[i].score = 0.0
         if parent >= 0:
             self.nodes[i].next_sibling = self.nodes[parent].first_child
             self.nodes[parent].first_child = i
@@ -203,7 +218,6 @@ cdef class Searcher:
         cdef long it = 0
         cdef int np = self.num_players, root_player = self.root_player
         cdef uint64_t world
-        cdef int score_seen = 1
         while max_iterations < 0 or it < max_iterations:
             if max_seconds > 0 and (it & 15) == 0 and _now() - start >= max_seconds:
                 break
@@ -243,7 +257,7 @@ cdef class Searcher:
                         if nodes[child].visits == 0:
                             value = INFINITY
                         else:
-                            value = (nodes[child].reward / nodes[child].visits
+                            value = (_node_value(&nodes[child], self.score_weight, self.score_seen)
                                      + cc * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
                         if value > best_value:
                             best_value = value
@@ -291,24 +305,19 @@ cdef class Searcher:
                 else:
                     s.c_playout(&self.rng)
             _rewards(s, self.reward_mode, np, rank, scores, reward)
-            if self.score_weight > 0:
-                # blend in each player's own score over the largest |score| this search has seen
-                # (a game-free scale), so the search also cares about points, not just the result
-                for p in range(np):
-                    if scores[p] > score_seen:
-                        score_seen = scores[p]
-                    elif -scores[p] > score_seen:
-                        score_seen = -scores[p]
-                for p in range(np):
-                    value = scores[p] / <double>score_seen
-                    if value < 0.0:
-                        value = 0.0
-                    reward[p] = (1.0 - self.score_weight) * reward[p] + self.score_weight * value
+            for p in range(np):
+                # the blend's scale: the largest |score| seen (game-free; applied in _node_value)
+                if scores[p] > self.score_seen:
+                    self.score_seen = scores[p]
+                elif -scores[p] > self.score_seen:
+                    self.score_seen = -scores[p]
             # --- back-propagation
             nodes = self.nodes
             while node > 0:
                 nodes[node].visits += 1
                 nodes[node].reward += reward[nodes[node].player]
+                if scores[nodes[node].player] > 0:
+                    nodes[node].score += scores[nodes[node].player]
                 node = nodes[node].parent
             nodes[0].visits += 1
             if first_action >= 0:
@@ -357,6 +366,7 @@ cdef class Searcher:
         self.out_of_memory = False
         if not (keep_tree and resample and self.n_nodes > 0):
             self.n_nodes = 0
+            self.score_seen = 1.0
         if max_it >= 0 and self.capacity < self.n_nodes + max_it + 1:
             self._reserve(min(self.n_nodes + max_it + 1, self.max_nodes))
         if self.n_nodes == 0:
@@ -455,7 +465,8 @@ cdef class Searcher:
                 "action": a,
                 "visits": v,
                 "avail": self.nodes[child].avail,
-                "reward_sum": self.nodes[child].reward,
+                # the search's value of the move (the score blend included)
+                "reward_sum": _node_value(&self.nodes[child], self.score_weight, self.score_seen) * v if v else 0.0,
                 "rank_sum": self.root_rank[a],
                 "score_sums": [self.root_score[a * MAX_PLAYERS + p] for p in range(self.num_players)],
             })
@@ -469,7 +480,7 @@ cdef class Searcher:
         cdef int32_t best = -1
         cdef double mean, best_mean = -1.0
         while child >= 0:
-            mean = self.nodes[child].reward / self.nodes[child].visits if self.nodes[child].visits else 0.0
+            mean = _node_value(&self.nodes[child], self.score_weight, self.score_seen) if self.nodes[child].visits else 0.0
             if best < 0 or self.nodes[child].visits > self.nodes[best].visits or (
                     self.nodes[child].visits == self.nodes[best].visits and (
                         mean > best_mean or (mean == best_mean and self.nodes[child].action < self.nodes[best].action))):

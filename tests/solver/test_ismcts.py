@@ -107,9 +107,9 @@ def test_time_budget_is_respected():
 
 
 def test_node_size_and_bench():
-    assert ismcts.NODE_BYTES == 40
+    assert ismcts.NODE_BYTES == 48
     figures = ismcts.bench_search(new_state("highcard", 2, 0), 20000, 1)
-    assert figures["iterations"] == 20000 and figures["node_bytes"] == 40
+    assert figures["iterations"] == 20000 and figures["node_bytes"] == 48
     assert figures["memory_bytes"] >= 40 * figures["nodes"]
     assert ismcts.bench_iterations(new_state("highcard", 2, 0), 2000, 1) > 1000
 

@@ -96,23 +96,25 @@ def test_advance_keeps_the_subtree():
 def _play_decisions(spec, seed, count):
     state = new_state("burgundy", 2, seed)
     agents = [make_agent(spec, np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(2)]
-    moves = []
+    moves, nodes = [], []
     for _ in range(count):
-        action = agents[state.current_player()].choose(state)
+        agent = agents[state.current_player()]
+        action = agent.choose(state)
         assert action in state.legal_actions()
         moves.append(action)
+        nodes.append(max((s.node_count for s in agent._searchers), default=0))
         state.apply_action(action)
-    return moves, agents
+    return moves, nodes
 
 
 @pytest.mark.parametrize("trees", [1, 2])
 def test_reuse_grows_the_kept_tree_and_is_reproducible(trees):
     spec = f"ismcts:iterations=400,reuse=1,trees={trees}"
-    moves, agents = _play_decisions(spec, 3, 12)
+    moves, nodes = _play_decisions(spec, 3, 12)
     assert _play_decisions(spec, 3, 12)[0] == moves
     # Burgundy turns are several decisions by one player, so some search kept a tree:
     # more nodes than one search of 400 / trees iterations can make
-    assert max(agent.searcher(i).node_count for agent in agents for i in range(trees)) > 400 // trees + 1
+    assert max(nodes) > 400 // trees + 1
 
 
 def test_reuse_only_after_own_move():
@@ -161,8 +163,8 @@ def test_score_weight_blends_own_score_into_the_reward(weight):
         assert own == int(own) and other == int(other)          # one world: certain results
         margin = 0.5 + 0.5 * max(-1.0, min(1.0, (own - other) / max(abs(own), abs(other), 1)))
         expected = (1 - weight) * margin + weight * max(own, 0) / seen
-        # the first iteration may have seen a smaller largest score: one visit's worth of slack
-        assert s["reward_sum"] / s["visits"] == pytest.approx(expected, abs=1.0 / s["visits"])
+        # the score part is scaled at read time, so every visit is on the same scale
+        assert s["reward_sum"] / s["visits"] == pytest.approx(expected, abs=1e-12)
 
 
 def test_score_weight_errors():
