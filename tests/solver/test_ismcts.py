@@ -6,7 +6,7 @@ from engine_c import new_state
 from solver import ismcts
 from solver.agents import make_agent
 
-from conftest import highcard_position, play_game
+from solver_helpers import highcard_position, play_game
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iterations=2000", "ismcts:iterations=2000,reward=margin",

@@ -1,7 +1,7 @@
 """On the real games, a small ISMCTS already beats random every time (seats rotated)."""
 import pytest
 
-from conftest import play_game
+from solver_helpers import play_game
 
 
 @pytest.mark.parametrize("game, first_seed, min_margin", [("burgundy", 500, 20), ("sanjuan", 700, 4)])

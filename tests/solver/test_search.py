@@ -7,7 +7,7 @@ from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver.search import analyse
 
-from conftest import highcard_position
+from solver_helpers import highcard_position
 
 KEYS = {"action", "move", "visits", "win_prob", "expected_score", "expected_scores", "mean_reward", "pv"}
 
