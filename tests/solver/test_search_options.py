@@ -9,7 +9,7 @@ from engine_c.errors import BoardlabError
 from solver import ismcts
 from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec
 
-from conftest import highcard_position
+from solver_helpers import highcard_position
 
 
 def test_options_parse():
@@ -177,6 +177,8 @@ def test_score_weight_errors():
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
     assert burgundy.search_defaults == {"score_weight": 0.7} and sanjuan.search_defaults == {}
+    assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3}
+    assert new_state("seasons", 2, 1).search_defaults == {}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
     assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
