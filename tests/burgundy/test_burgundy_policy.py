@@ -1,12 +1,8 @@
 """The heuristic playout policy (c_playout / c_playout_action): legal, seeded, better than uniform."""
-import pickle
-
 import numpy as np
 import pytest
 
 from engine_c import new_state
-from engine_c.game import benchmark_playouts
-from solver import ismcts
 
 
 def _positions(players, games, seed):
@@ -67,24 +63,3 @@ def test_policy_mixes_moves():
     state = new_state("burgundy", 2, 3)
     picks = {state.playout_action(seed) for seed in range(300)}
     assert len(picks) >= 3
-
-
-def test_benchmark_playouts_modes():
-    start = new_state("burgundy", 2, 0)
-    seconds, decisions = benchmark_playouts(start, 20, 1)
-    assert seconds > 0 and decisions > 20 * 100
-    seconds, decisions = benchmark_playouts(start, 20, 1, policy=True)
-    assert seconds > 0 and decisions == 0
-
-
-def test_search_with_either_playout():
-    state = new_state("burgundy", 2, 5)
-    legal = state.legal_actions()
-    for playout in ("policy", "uniform"):
-        searcher = ismcts.Searcher(0.7, "margin", playout=playout)
-        assert searcher.search(state, iterations=300, seed=1) == 300
-        assert searcher.best_action() in legal
-        again = ismcts.Searcher(0.7, "margin", playout=playout)
-        again.search(state, iterations=300, seed=1)
-        assert again.root_stats() == searcher.root_stats()
-        assert pickle.loads(pickle.dumps(searcher)).uniform_playout == (playout == "uniform")

@@ -5,8 +5,6 @@ import numpy as np
 import pytest
 
 from engine_c import new_state
-from engine_c.game import benchmark_playouts
-from solver import ismcts
 
 from sanjuan_helpers import invariant, make, play, hand, names
 
@@ -176,23 +174,3 @@ def test_policy_playouts_score_more_than_uniform_playouts():
         policy += a.scores()
         uniform += b.scores()
     assert np.mean(policy) > np.mean(uniform) + 3
-
-
-def test_benchmark_playouts_modes():
-    start = new_state("sanjuan", 2, 0)
-    seconds, decisions = benchmark_playouts(start, 20, 1)
-    assert seconds > 0 and decisions > 20 * 50
-    seconds, decisions = benchmark_playouts(start, 20, 1, policy=True)
-    assert seconds > 0 and decisions == 0
-
-
-def test_search_with_either_playout():
-    state = new_state("sanjuan", 2, 5)
-    legal = state.legal_actions()
-    for playout in ("policy", "uniform"):
-        searcher = ismcts.Searcher(0.7, "margin", playout=playout)
-        assert searcher.search(state, iterations=300, seed=1) == 300
-        assert searcher.best_action() in legal
-        again = ismcts.Searcher(0.7, "margin", playout=playout)
-        again.search(state, iterations=300, seed=1)
-        assert again.root_stats() == searcher.root_stats()

@@ -5,10 +5,13 @@ what player ``p`` cannot see, so an agent deciding for ``p`` must choose the sam
 the same seed) in both positions, and an ISMCTS search must build the same root statistics.
 This needs the engine's ``c_resample_hidden`` to depend only on ``p``'s view (canonical order).
 """
+import pickle
+
 import numpy as np
 import pytest
 
 from engine_c import new_state
+from engine_c.game import benchmark_playouts
 from solver import ismcts
 from solver.agents import make_agent
 from solver.search import analyse
@@ -88,3 +91,27 @@ def test_search_tree_has_one_child_per_move(game, players):
         assert len(actions) == len(set(actions))
         assert set(actions) <= set(state.legal_actions())
         assert sum(s["visits"] for s in searcher.root_stats()) == 400
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+def test_benchmark_playouts_modes(game, players):
+    """Random playouts count their decisions; policy playouts (timed only) report none."""
+    start = new_state(game, players, 0)
+    seconds, decisions = benchmark_playouts(start, 20, 1)
+    assert seconds > 0 and decisions >= 20 * 4
+    seconds, decisions = benchmark_playouts(start, 20, 1, policy=True)
+    assert seconds > 0 and decisions == 0
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+@pytest.mark.parametrize("playout", ["policy", "uniform"])
+def test_search_with_either_playout(game, players, playout):
+    """Both playout modes search to the budget, reproducibly, and survive pickling."""
+    state = new_state(game, players, 5)
+    searcher = ismcts.Searcher(0.7, "margin", playout=playout)
+    assert searcher.search(state, iterations=300, seed=1) == 300
+    assert searcher.best_action() in state.legal_actions()
+    again = ismcts.Searcher(0.7, "margin", playout=playout)
+    again.search(state, iterations=300, seed=1)
+    assert again.root_stats() == searcher.root_stats()
+    assert pickle.loads(pickle.dumps(searcher)).uniform_playout == (playout == "uniform")
