@@ -39,7 +39,7 @@ cdef class Searcher:
     cdef public int max_depth          # tree depth limit (1 = flat Monte-Carlo); <= 0 unlimited
     cdef public bint uniform_playout   # True: c_random_playout; False: the engine's c_playout policy
     cdef public double score_weight    # > 0: blend the reward with own score / largest score seen
-    cdef double score_seen             # largest |final score| this tree has seen (the blend's scale)
+    cdef readonly double score_seen    # largest |final score| this tree has seen (the blend's scale)
     cdef public double widening        # > 0: progressive widening, at most widening * sqrt(visits) children
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization

@@ -188,3 +188,19 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     explicit.choose(burgundy)
     assert explicit.settings["score_weight"] == 0.2          # the spec wins
     assert agent.params["score_weight"] == 0.0               # the parsed spec itself is unchanged
+
+
+def test_score_blend_is_scaled_when_read():
+    """Every visit counts on the same scale, the largest score the tree has seen by the end:
+    with w=1 a move's value is exactly its mean own score over that scale.  (Scaling each
+    playout as it ended gave early visits, seen while the largest score was still growing,
+    more weight, and this equality failed.)"""
+    state = new_state("burgundy", 2, 4)
+    me = state.current_player()
+    searcher = ismcts.Searcher(0.25, "margin", score_weight=1.0)
+    searcher.search(state, iterations=600, seed=3)
+    seen = searcher.score_seen
+    assert seen > 100
+    for s in searcher.root_stats():
+        expected = s["score_sums"][me] / s["visits"] / seen
+        assert s["reward_sum"] / s["visits"] == pytest.approx(expected, rel=1e-9)
