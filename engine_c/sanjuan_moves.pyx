@@ -158,15 +158,8 @@ cdef void sj_apply(SJ* s, int action) noexcept nogil:
 
 
 cdef void sj_playout(SJ* s, uint64_t* rng) noexcept nogil:
-    cdef int buf[128]
-    cdef int n
-    n = sj_legal(s, buf)
-    while n > 0:
-        if n == 1:
-            do_apply(s, buf[0])
-        else:
-            do_apply(s, buf[rng_below(rng, n)])
-        n = sj_legal(s, buf)
+    """Uniformly random moves to the end."""
+    play_to_end(s, rng, False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -518,14 +511,21 @@ cdef int sj_policy_action(SJ* s, int* legal, int n, uint64_t* rng) noexcept nogi
     return best
 
 
-cdef void sj_policy_playout(SJ* s, uint64_t* rng) noexcept nogil:
-    """Heuristic-policy moves (sj_policy_action) to the end; forced moves as in sj_playout."""
+cdef inline void play_to_end(SJ* s, uint64_t* rng, bint policy) noexcept nogil:
+    """Moves to the end: the heuristic policy's or uniform ones; a forced move draws no number."""
     cdef int buf[128]
     cdef int n
     n = sj_legal(s, buf)
     while n > 0:
         if n == 1:
             do_apply(s, buf[0])
-        else:
+        elif policy:
             do_apply(s, sj_policy_action(s, buf, n, rng))
+        else:
+            do_apply(s, buf[rng_below(rng, n)])
         n = sj_legal(s, buf)
+
+
+cdef void sj_policy_playout(SJ* s, uint64_t* rng) noexcept nogil:
+    """Heuristic-policy moves (sj_policy_action) to the end."""
+    play_to_end(s, rng, True)
