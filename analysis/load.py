@@ -1,18 +1,24 @@
 """Reading simulation results (docs/results.md) into one pandas DataFrame.
 
 A run is a Parquet dataset directory ``runs/x.parquet/`` (``part-NNNNNN.parquet`` files,
-``_manifest.json`` and maybe ``_journal.jsonl``) or a single Parquet file. :func:`load_runs`
-reads one or more runs, checks that they look like boardlab results, and adds a ``run`` column
-naming where each row came from.
-Bad input raises :class:`engine_c.errors.BoardlabError` with a one-line message that names the
-file and the problem.
+``_manifest.json`` and maybe ``_journal.jsonl``) or a single Parquet file. A folder holding
+several run folders (each with its manifest) gives every one of them as its own run.
+:func:`load_runs` reads one or more runs, checks that they look like boardlab results, and adds
+a ``run`` column naming where each row came from.
+
+Every row must belong to its run (same game, players and seed as the run's manifest) and every
+game must be whole (one row per seat, places and wins consistent); anything else raises
+:class:`engine_c.errors.BoardlabError` with a one-line message that names the file and the
+problem, rather than being dropped or counted silently.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from engine_c.errors import BoardlabError
@@ -23,10 +29,21 @@ REQUIRED_COLUMNS = (
     "tiebreak_used", "turns", "lead_changes", "seed", "duration_s",
 )
 _INT_COLUMNS = ("players", "game_index", "seat", "agent_index", "score", "rank", "turns",
-                "lead_changes", "seed")
+                "lead_changes")
 _BOOL_COLUMNS = ("win", "tiebreak_used")
 MANIFEST_NAMES = ("_manifest.json", "manifest.json")  # the runner writes the first
 JOURNAL = "_journal.jsonl"
+
+
+@dataclasses.dataclass
+class RunSource:
+    """One run to read: a run folder (its Parquet files and journal) or a single Parquet file."""
+
+    path: Path
+    files: list
+    journal: bool = False          # also read ``path/_journal.jsonl``
+    manifest: dict | None = None
+    label: str = ""
 
 
 def _as_paths(paths) -> list[Path]:
@@ -38,11 +55,71 @@ def _as_paths(paths) -> list[Path]:
     return out
 
 
-def _part_files(path: Path) -> list[Path]:
-    """The Parquet files of a dataset directory, in name order (hidden/temp files skipped)."""
-    return sorted(p for p in path.rglob("*.parquet")
-                  if p.is_file() and not any(part.startswith((".", "_"))
-                                             for part in p.relative_to(path).parts))
+def _is_run_dir(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in MANIFEST_NAMES)
+
+
+def _walk(path: Path):
+    """(run folders, Parquet files) under ``path``; ``.``- and ``_``-prefixed entries skipped."""
+    run_dirs, files = [], []
+    for root, dirs, names in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
+        root = Path(root)
+        if _is_run_dir(root):
+            run_dirs.append(root)
+        files.extend(root / n for n in sorted(names)
+                     if n.endswith(".parquet") and not n.startswith((".", "_")) and (root / n).is_file())
+    return run_dirs, sorted(files)
+
+
+def _owner(file: Path, run_dirs) -> Path | None:
+    """The innermost run folder holding ``file``, or None."""
+    owners = [d for d in run_dirs if d in file.parents]
+    return max(owners, key=lambda d: len(d.parts)) if owners else None
+
+
+def run_files(folder) -> list[Path]:
+    """The Parquet files of the run folder ``folder`` (not those of run folders nested in it)."""
+    folder = Path(folder)
+    run_dirs, files = _walk(folder)
+    run_dirs = [d for d in run_dirs if d != folder] + [folder]
+    return [f for f in files if _owner(f, run_dirs) == folder]
+
+
+def _sources_at(path: Path) -> list[RunSource]:
+    if not path.exists():
+        raise BoardlabError(f"{path}: no such file or directory")
+    if not path.is_dir():
+        return [RunSource(path, [path], False, read_manifest(path))]
+    run_dirs, files = _walk(path)
+    if not run_dirs:                               # a plain Parquet dataset without a manifest
+        return [RunSource(path, files, True, None)]
+    sources = [RunSource(d, [f for f in files if _owner(f, run_dirs) == d], True, read_manifest(d))
+               for d in run_dirs]
+    # Parquet files outside every run folder: each is a results file of its own
+    sources += [RunSource(f, [f], False, None) for f in files if _owner(f, run_dirs) is None]
+    return sources
+
+
+def find_runs(paths) -> list[RunSource]:
+    """The runs at ``paths`` (files, run folders, or folders holding run folders), labelled.
+
+    Labels are the file/folder names without ``.parquet``, or the full paths when two runs
+    share a name; BoardlabError if one run is given twice.
+    """
+    if isinstance(paths, RunSource) or (isinstance(paths, list) and paths
+                                        and all(isinstance(p, RunSource) for p in paths)):
+        return [paths] if isinstance(paths, RunSource) else list(paths)
+    sources = [s for p in _as_paths(paths) for s in _sources_at(p)]
+    labels = [run_label(s.path) for s in sources]
+    if len(set(labels)) < len(labels):
+        labels = [str(s.path) for s in sources]
+    if len(set(labels)) < len(labels):
+        twice = sorted({lab for lab in labels if labels.count(lab) > 1})
+        raise BoardlabError(f"the same run is given twice: {', '.join(twice)}")
+    for s, label in zip(sources, labels):
+        s.label = label
+    return sources
 
 
 def run_label(path) -> str:
@@ -51,101 +128,222 @@ def run_label(path) -> str:
     return name[: -len(".parquet")] if name.endswith(".parquet") and len(name) > 8 else name
 
 
-def _journal_rows(path: Path) -> list[dict]:
+def journal_rows(folder) -> list[dict]:
     """Finished games the runner has not yet moved into a part (``_journal.jsonl``: one JSON
-    list of row dicts per line; a line cut short by a kill ends the journal)."""
-    journal = path / JOURNAL
-    rows: list[dict] = []
+    list of row dicts per line). The last line may be cut short by a kill (that game was not
+    finished) and is skipped; a bad line before the last is damage: BoardlabError."""
+    journal = Path(folder) / JOURNAL
     if not journal.is_file():
-        return rows
-    with open(journal, encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                game_rows = json.loads(line)
-            except json.JSONDecodeError:
-                break
-            if isinstance(game_rows, list):
-                rows.extend(r for r in game_rows if isinstance(r, dict))
+        return []
+    try:
+        with open(journal, "rb") as handle:
+            lines = handle.read().split(b"\n")
+    except OSError as exc:
+        raise BoardlabError(f"{journal}: cannot read ({exc.strerror})") from None
+    if lines and not lines[-1].strip():
+        lines.pop()
+    rows: list[dict] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            game_rows = json.loads(line)
+            ok = isinstance(game_rows, list) and game_rows and all(isinstance(r, dict) for r in game_rows)
+        except (ValueError, UnicodeDecodeError):
+            ok = False
+        if not ok:
+            if number == len(lines):
+                break                  # a line cut short by a kill: that game was not finished
+            raise BoardlabError(f"{journal}: line {number} of {len(lines)} is not a finished game "
+                                "(damaged journal)")
+        rows.extend(game_rows)
     return rows
 
 
-def _read_one(path: Path) -> pd.DataFrame:
-    if not path.exists():
-        raise BoardlabError(f"{path}: no such file or directory")
-    files = _part_files(path) if path.is_dir() else [path]
-    journal = _journal_rows(path) if path.is_dir() else []
-    if not files and not journal:
-        raise BoardlabError(f"{path}: empty dataset (no .parquet part files in the directory)")
-    frames = []
-    for f in files:
-        try:
-            frames.append(pd.read_parquet(f))
-        except Exception as exc:  # pyarrow raises several types for non-Parquet input
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise BoardlabError(f"{f}: not a readable Parquet file ({first})") from None
-    sources = list(files)
-    if journal:
-        frames.append(pd.DataFrame(journal))
-        sources.append(path / JOURNAL)
-    for f, frame in zip(sources, frames):
-        missing = [c for c in REQUIRED_COLUMNS if c not in frame.columns]
-        if missing:
-            raise BoardlabError(
-                f"{f}: not a boardlab results file (missing columns: {', '.join(missing)})")
-    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    if len(df) == 0:
-        raise BoardlabError(f"{path}: empty dataset (no game rows)")
-    # a game stored twice (part and journal after a crash) counts once, as the runner does
-    df = df.drop_duplicates(subset=["game_index", "seat"], keep="first")
-    return df.sort_values(["game_index", "seat"], kind="stable").reset_index(drop=True)
+def _read_parquet(f: Path) -> pd.DataFrame:
+    try:
+        return pd.read_parquet(f)
+    except Exception as exc:  # pyarrow raises several types for non-Parquet input
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BoardlabError(f"{f}: not a readable Parquet file ({first})") from None
 
 
-def _normalise(df: pd.DataFrame, where: Path) -> pd.DataFrame:
+def seeds_as_uint64(values, where) -> pd.Series:
+    """The ``seed`` column as uint64 (seeds are 0..2**64-1); BoardlabError for other values."""
+    s = pd.Series(values)
+    if s.isna().any():
+        raise BoardlabError(f"{where}: column 'seed' has missing values")
+    kind = s.dtype.kind
+    if kind == "u":
+        return s.astype("uint64")
+    if kind == "i":
+        if len(s) and s.min() < 0:
+            raise BoardlabError(f"{where}: column 'seed' has a negative seed ({s.min()})")
+        return s.astype("uint64")
+    if kind == "b":
+        raise BoardlabError(f"{where}: column 'seed' is not integer")
+    try:
+        ints = [int(v) if float(v) == int(v) else None for v in s]
+    except (TypeError, ValueError, OverflowError):
+        ints = [None]
+    if any(v is None or not 0 <= v <= 2**64 - 1 for v in ints):
+        raise BoardlabError(f"{where}: column 'seed' must hold integers 0..2**64-1")
+    return pd.Series(np.array(ints, dtype="uint64"), index=s.index)
+
+
+def _normalise(df: pd.DataFrame, where) -> pd.DataFrame:
     df = df.copy()
     for c in _INT_COLUMNS:
-        if df[c].isna().any():
+        col = df[c]
+        if col.isna().any():
             raise BoardlabError(f"{where}: column {c!r} has missing values")
+        if col.dtype.kind == "f" and not (col == col.round()).all():
+            raise BoardlabError(f"{where}: column {c!r} is not integer")
+        if col.dtype.kind not in "iuf":
+            try:
+                col = pd.to_numeric(col)
+            except (TypeError, ValueError):
+                raise BoardlabError(f"{where}: column {c!r} is not integer") from None
+            if col.dtype.kind not in "iu":
+                raise BoardlabError(f"{where}: column {c!r} is not integer")
         try:
-            df[c] = df[c].astype("int64")
-        except (TypeError, ValueError):
+            df[c] = col.astype("int64")
+        except (TypeError, ValueError, OverflowError):
             raise BoardlabError(f"{where}: column {c!r} is not integer") from None
+    df["seed"] = seeds_as_uint64(df["seed"], where)
     for c in _BOOL_COLUMNS:
-        df[c] = df[c].astype(bool)
+        col = df[c]
+        if col.dtype.kind != "b":
+            if col.dtype.kind not in "iu" or not col.isin([0, 1]).all():
+                raise BoardlabError(f"{where}: column {c!r} is not boolean")
+        df[c] = col.astype(bool)
     for c in ("game", "agent"):
         df[c] = df[c].astype(str)
-    df["duration_s"] = df["duration_s"].astype(float)
+    try:
+        df["duration_s"] = df["duration_s"].astype(float)
+    except (TypeError, ValueError):
+        raise BoardlabError(f"{where}: column 'duration_s' is not a number") from None
     for c in df.columns:
         if c.startswith("f_"):
             df[c] = pd.to_numeric(df[c], errors="coerce").fillna(0)
     return df
 
 
+def _settings(manifest) -> dict:
+    if not manifest:
+        return {}
+    settings = manifest.get("settings", manifest)
+    return settings if isinstance(settings, dict) else {}
+
+
+def _values(df, column) -> str:
+    return ", ".join(map(str, sorted(df[column].unique().tolist())))
+
+
+def _check_belongs(df: pd.DataFrame, where, source: RunSource):
+    """The rows of one file must be of its run: the game, players and seed of the manifest, and
+    each agent at its index of the manifest's agents."""
+    settings = _settings(source.manifest)
+    for column in ("game", "players", "seed"):
+        expected = settings.get(column)
+        if expected is None or (df[column] == expected).all():
+            continue
+        raise BoardlabError(
+            f"{where}: rows do not belong to the run in {source.path} ({column} {_values(df, column)}; "
+            f"its manifest says {column} {expected}): move the file out of the run folder")
+    agents = settings.get("agents")
+    if isinstance(agents, list) and len(df):
+        known = df["agent_index"].between(0, len(agents) - 1)
+        expected = df["agent_index"].where(known, 0).map(lambda i: str(agents[i]))
+        if not (known & (df["agent"] == expected)).all():
+            raise BoardlabError(
+                f"{where}: rows do not belong to the run in {source.path} (agents {_values(df, 'agent')}; "
+                f"its manifest says {', '.join(map(str, agents))}): move the file out of the run folder")
+
+
+def _check_games(df: pd.DataFrame, wheres):
+    """Every game whole and consistent: one row per seat 0..players-1, places 0..players-1 with
+    somebody first, ``win`` exactly for first place."""
+    def fail(mask, text):
+        if mask.any():
+            row = df[mask].iloc[0]
+            raise BoardlabError(f"{wheres[int(row['_source'])]}: game {row['game_index']} {text(row)}")
+
+    players = df.groupby("game_index")["players"]
+    fail(players.transform("nunique") > 1, lambda r: "has rows with different player counts")
+    rows = df.groupby("game_index")["seat"].transform("size")
+    fail(rows != df["players"], lambda r: f"has {rows[r.name]} rows for {r['players']} players")
+    fail(~df["seat"].between(0, df["players"] - 1), lambda r: f"has seat {r['seat']} with {r['players']} players")
+    fail(df.duplicated(["game_index", "seat"], keep=False), lambda r: f"has seat {r['seat']} twice")
+    fail(~df["rank"].between(0, df["players"] - 1), lambda r: f"has rank {r['rank']} with {r['players']} players")
+    best = df.groupby("game_index")["rank"].transform("min")
+    fail(best != 0, lambda r: "has nobody ranked first (rank 0)")
+    fail(df["win"] != (df["rank"] == 0), lambda r: f"seat {r['seat']}: win is {bool(r['win'])} with rank {r['rank']}")
+
+
+def read_run(source: RunSource, allow_empty: bool = False) -> pd.DataFrame:
+    """All rows of one run, checked (BoardlabError naming the file otherwise), one copy of each
+    game: a game stored twice (in a part and in the journal after a crash) is taken from the
+    first file holding it."""
+    frames = [(f, _read_parquet(f)) for f in source.files]
+    if source.journal:
+        rows = journal_rows(source.path)
+        if rows:
+            frames.append((Path(source.path) / JOURNAL, pd.DataFrame(rows)))
+    if not frames and not allow_empty:
+        raise BoardlabError(f"{source.path}: empty dataset (no .parquet part files in the directory)")
+    checked = []
+    for k, (where, frame) in enumerate(frames):
+        missing = [c for c in REQUIRED_COLUMNS if c not in frame.columns]
+        if missing:
+            raise BoardlabError(
+                f"{where}: not a boardlab results file (missing columns: {', '.join(missing)})")
+        frame = _normalise(frame, where)
+        _check_belongs(frame, where, source)
+        frame["_source"] = k
+        checked.append(frame)
+    if not checked:
+        return pd.DataFrame(columns=list(REQUIRED_COLUMNS))
+    df = pd.concat(checked, ignore_index=True) if len(checked) > 1 else checked[0]
+    if len(df) == 0:
+        if allow_empty:
+            return df.drop(columns="_source")
+        raise BoardlabError(f"{source.path}: empty dataset (no game rows)")
+    if not source.manifest:
+        mixed = df.drop_duplicates(["game", "players", "seed"])
+        if len(mixed) > 1:
+            raise BoardlabError(
+                f"{source.path}: rows of {len(mixed)} different runs (game/players/seed) without a manifest "
+                "to tell them apart: give each run's folder or file separately")
+    first = df.groupby("game_index")["_source"].transform("min")
+    df = df[df["_source"] == first]
+    _check_games(df, [where for where, _ in frames])
+    df = df.drop(columns="_source")
+    return df.sort_values(["game_index", "seat"], kind="stable").reset_index(drop=True)
+
+
 def load_runs(paths) -> pd.DataFrame:
     """Read one or more results files or dataset directories into one DataFrame.
 
-    ``paths`` is a path or a list of paths. Rows are concatenated in the order given, with a
-    ``run`` column (the file/directory name without ``.parquet``; the full path when two runs
-    share a name) and a ``deal`` column (the game index, or for a paired run the index of the
-    group of games that share one deal). Finished games still in the runner's
-    ``_journal.jsonl`` are included; a game stored twice counts once. Feature columns missing
-    from some runs are filled with 0.
+    ``paths`` is a path or a list of paths (or the runs :func:`find_runs` returned); a folder
+    holding several run folders gives each of them as a run. Rows are concatenated in the
+    order given, with a ``run`` column (the file/directory name without ``.parquet``; the full
+    path when two runs share a name) and a ``deal`` column (the game index, or for a paired run
+    the index of the group of games that share one deal). Finished games still in the runner's
+    ``_journal.jsonl`` are included; a game stored twice in a run counts once. A game is
+    identified by its run and ``game_index``. Feature columns missing from some runs are filled
+    with 0. ``seed`` is uint64.
 
-    Raises BoardlabError for a missing path, an empty dataset, a file that is not Parquet, or
-    a Parquet file without the required columns.
+    Raises BoardlabError for a missing path, an empty dataset, a file that is not Parquet, a
+    Parquet file without the required columns, rows that do not belong to their run, and
+    games that cannot be right (rows per game other than ``players``, a seat missing or twice,
+    ranks outside 0..players-1 or nobody first, ``win`` other than ``rank == 0``).
     """
-    paths = _as_paths(paths)
-    labels = [run_label(p) for p in paths]
-    if len(set(labels)) < len(labels):
-        labels = [str(p) for p in paths]
-    if len(set(labels)) < len(labels):
-        raise BoardlabError(f"the same run is given twice: {', '.join(map(str, paths))}")
     frames = []
-    for path, label in zip(paths, labels):
-        df = _normalise(_read_one(path), path)
-        df.insert(0, "run", label)
+    for source in find_runs(paths):
+        df = read_run(source)
+        df.insert(0, "run", source.label)
         # games dealt alike (paired runs: ``players`` consecutive games share the deal) form one
         # ``deal``; intervals resample or cluster whole deals
-        paired = path.is_dir() and _paired(read_manifest(path))
+        paired = _paired(source.manifest)
         df["deal"] = (df["game_index"] // df["players"]) if paired else df["game_index"]
         frames.append(df)
     out = pd.concat(frames, ignore_index=True, sort=False) if len(frames) > 1 else frames[0]
@@ -167,15 +365,15 @@ def read_manifest(path) -> dict | None:
                 data = json.loads(c.read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
                 raise BoardlabError(f"{c}: unreadable manifest ({exc})") from None
-            return data if isinstance(data, dict) else {"manifest": data}
+            if not isinstance(data, dict):
+                raise BoardlabError(f"{c}: not a run manifest (a JSON {type(data).__name__}, "
+                                    "expected an object)")
+            return data
     return None
 
 
 def _paired(manifest: dict | None) -> bool:
-    if not manifest:
-        return False
-    settings = manifest.get("settings", manifest)
-    return bool(isinstance(settings, dict) and settings.get("paired", False))
+    return bool(_settings(manifest).get("paired", False))
 
 
 def game_keys(df: pd.DataFrame) -> pd.Series:

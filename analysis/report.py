@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import plots, stats
-from analysis.load import load_runs, read_manifest
+from analysis.load import find_runs, load_runs
 from analysis.ratings import ratings
 from analysis.values import seat_and_agent_effects, tile_values
 from engine_c.errors import BoardlabError
@@ -311,10 +311,10 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
         doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
 
 
-def _runs(doc: _Doc, df: pd.DataFrame, paths, labels):
+def _runs(doc: _Doc, df: pd.DataFrame, runs):
     rows, full = [], []
-    for path, label in zip(paths, labels):
-        m = read_manifest(path) or {}
+    for run in runs:
+        path, label, m = run.path, run.label, run.manifest or {}
         st = m.get("settings", m) if isinstance(m.get("settings", m), dict) else {}
         d = df[df["run"] == label]
         found = int(d["game_index"].nunique())
@@ -354,8 +354,8 @@ def write_report(paths, out_dir) -> Path:
     if isinstance(paths, (str, Path)):
         paths = [paths]
     paths = [Path(p) for p in paths]
-    df = load_runs(paths)
-    labels = list(df["run"].drop_duplicates())
+    runs = find_runs(paths)
+    df = load_runs(runs)
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BoardlabError(f"{out_dir}: exists and is not a directory")
@@ -368,7 +368,7 @@ def write_report(paths, out_dir) -> Path:
     games = sorted(df["game"].unique())
     n_games = int(df.drop_duplicates(["run", "game_index"]).shape[0])
     doc.h(1, "boardlab report")
-    doc.p(f"{n_games} games from {len(paths)} run(s): {', '.join(map(str, paths))}. "
+    doc.p(f"{n_games} games from {len(runs)} run(s): {', '.join(map(str, paths))}. "
           f"Games: {', '.join(GAME_TITLES.get(g, g) for g in games)}.")
     toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(GAME_TITLES.get(g, g))}</a></li>'
                   for g in games)
@@ -394,7 +394,7 @@ def write_report(paths, out_dir) -> Path:
         _budget(doc, d, game, slug)
         _values(doc, d, game, slug)
     doc.h(2, "Runs", anchor="runs")
-    _runs(doc, df, paths, labels)
+    _runs(doc, df, runs)
     doc.h(2, "Methods", anchor="methods")
     for title, text in METHODS:
         doc.add(f"<p><b>{html.escape(title)}.</b> {html.escape(text)}</p>")

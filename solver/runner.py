@@ -18,9 +18,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as _dt
+import itertools
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -56,25 +59,63 @@ class RunConfig:
         return data
 
 
+MAX_SEED = 2**64 - 1          # SeedSequence entropy of one uint64; stored as uint64 in Parquet
+MAX_GAMES = 10**9
+MAX_JOBS = 1024
+MAX_SAVE_POSITIONS = 10**9
+# Upper bounds on agent parameters: larger values are typing slips that would run for ever or
+# overflow the engine's C integers (worlds are allocated up front, 8 bytes each).
+AGENT_LIMITS = {"iterations": 10**9, "determinizations": 10**6, "playouts": 10**6, "trees": 10**4,
+                "worlds": 10**7, "time": 86400}
+
+
+def _check_int(name, value, low, high, high_text=None):
+    """BoardlabError unless ``value`` is an int in ``low..high``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise BoardlabError(f"{name} must be an integer, got {value!r}")
+    if value < low:
+        raise BoardlabError(f"{name} must be {'positive' if low == 1 else 'non-negative'}, got {value}")
+    if value > high:
+        raise BoardlabError(f"{name} must be at most {high_text or high}, got {value}")
+
+
 def validate(config):
     """Raise BoardlabError naming the first bad setting of ``config``."""
-    from solver.agents import make_agent
+    from solver.agents import parse_agent_spec
 
     cls = state_class(config.game)
-    if not cls.min_players <= config.players <= cls.max_players:
+    if isinstance(config.players, bool) or not isinstance(config.players, int) \
+            or not cls.min_players <= config.players <= cls.max_players:
         raise BoardlabError(
             f"--players must be {cls.min_players}-{cls.max_players} for {config.game}, got {config.players}")
-    if config.games <= 0:
-        raise BoardlabError(f"--games must be positive, got {config.games}")
+    _check_int("--games", config.games, 1, MAX_GAMES, "1000000000 (10**9)")
+    _check_int("--seed", config.seed, 0, MAX_SEED, "18446744073709551615 (2**64 - 1)")
     if not config.agents:
         raise BoardlabError("give at least one --agent")
     if len(config.agents) > config.players:
         raise BoardlabError(f"{len(config.agents)} agents for {config.players} seats: give at most one per seat")
-    if config.seed < 0:
-        raise BoardlabError(f"--seed must be non-negative, got {config.seed}")
     for spec in config.agents:
-        make_agent(spec, 0)          # raises BoardlabError naming a bad spec
+        name, params = parse_agent_spec(spec)          # raises BoardlabError naming a bad spec
+        for key, limit in AGENT_LIMITS.items():
+            if key in params and params[key] is not None and params[key] > limit:
+                raise BoardlabError(f"{name}: parameter {key} must be at most {limit}, got {params[key]} "
+                                    f"(agent {spec!r})")
     new_state(config.game, config.players, 0, **dict(config.options))
+
+
+def validate_options(jobs=1, backend="loky", address=None, chunk_size=None, compact_every=200, save_positions=0):
+    """Raise BoardlabError naming the first bad run option (all checked before anything is written)."""
+    _check_int("--jobs", jobs, 1, MAX_JOBS)
+    if backend not in ("loky", "dask"):
+        raise BoardlabError(f"unknown backend {backend!r} (known: loky, dask)")
+    if address is not None and backend != "dask":
+        raise BoardlabError("--address names a Dask scheduler: it needs --backend dask")
+    if address is not None and not str(address).strip():
+        raise BoardlabError("--address must not be empty")
+    _check_int("--save-positions", save_positions, 0, MAX_SAVE_POSITIONS)
+    if chunk_size is not None:
+        _check_int("chunk_size", chunk_size, 1, MAX_GAMES)
+    _check_int("compact_every", compact_every, 1, MAX_GAMES)
 
 
 def seating(config, game_index):
@@ -164,6 +205,9 @@ def play_chunk(config, game_indices, save_positions=0):
 
 # --------------------------------------------------------------------------- output
 
+MANIFEST_KEYS = ("settings", "status", "started")
+
+
 class ResultStore:
     """The output directory: manifest, journal of finished games, Parquet parts."""
 
@@ -179,48 +223,40 @@ class ResultStore:
         return self.manifest_path.exists()
 
     def read_manifest(self):
-        """The manifest as a dict; BoardlabError if unreadable."""
+        """The manifest as a dict with the runner's keys; BoardlabError naming the file if not."""
         try:
-            return json.loads(self.manifest_path.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
+            manifest = json.loads(self.manifest_path.read_text())
+        except (OSError, ValueError) as exc:
             raise BoardlabError(f"{self.manifest_path}: cannot read the run manifest ({exc})") from None
+        if not isinstance(manifest, dict):
+            raise BoardlabError(f"{self.manifest_path}: not a run manifest (a JSON {type(manifest).__name__}, "
+                                "expected an object)")
+        missing = [key for key in MANIFEST_KEYS if key not in manifest]
+        settings = manifest.get("settings")
+        if not missing and isinstance(settings, dict):
+            missing = [f"settings.{field.name}" for field in dataclasses.fields(RunConfig)
+                       if field.name not in settings]
+        elif not missing:
+            missing = ["settings (an object)"]
+        if missing:
+            raise BoardlabError(f"{self.manifest_path}: not a complete run manifest (missing {', '.join(missing)})")
+        return manifest
 
     def write_manifest(self, manifest):
         """Atomically replace the manifest."""
         _atomic_write_bytes(self.manifest_path, json.dumps(manifest, indent=2).encode())
 
-    def finished_rows(self):
-        """All rows already stored (parts, then journal), one game kept once."""
-        import pandas as pd
+    def source(self, manifest=None):
+        """This run for analysis.load (its Parquet files and journal)."""
+        from analysis.load import RunSource, run_files
 
-        frames = []
-        for part in sorted(self.path.glob("part-*.parquet")):
-            frames.append(pd.read_parquet(part))
-        journal_rows = self._journal_rows()
-        if journal_rows:
-            frames.append(pd.DataFrame(journal_rows))
-        if not frames:
-            return None
-        table = pd.concat(frames, ignore_index=True)
-        return table.drop_duplicates(subset=["game_index", "seat"], keep="first")
+        return RunSource(self.path, run_files(self.path), True, manifest, self.path.name)
 
-    def finished_games(self):
-        """Set of game indices already stored."""
-        rows = self.finished_rows()
-        return set() if rows is None else set(int(i) for i in rows["game_index"].unique())
+    def finished_rows(self, manifest=None):
+        """All rows already stored (parts, then journal), checked, each game once."""
+        from analysis.load import read_run
 
-    def _journal_rows(self):
-        journal = self.path / JOURNAL
-        if not journal.exists():
-            return []
-        rows = []
-        with open(journal) as handle:
-            for line in handle:
-                try:
-                    rows.extend(json.loads(line))
-                except json.JSONDecodeError:
-                    break          # a line cut short by a kill: that game was not finished
-        return rows
+        return read_run(self.source(manifest), allow_empty=True)
 
     def append(self, games_rows):
         """Append finished games to the journal, flushed to disk at once."""
@@ -234,19 +270,23 @@ class ResultStore:
         """Move journal rows into a new Parquet part (atomic), then empty the journal."""
         import pandas as pd
 
-        rows = self._journal_rows()
+        from analysis.load import journal_rows, seeds_as_uint64
+
+        rows = journal_rows(self.path)
         if not rows:
             (self.path / JOURNAL).unlink(missing_ok=True)
             return
+        parts = sorted(self.path.glob("part-*.parquet"))
         stored = set()
-        for part in self.path.glob("part-*.parquet"):
+        for part in parts:
             stored |= set(pd.read_parquet(part, columns=["game_index"])["game_index"].unique())
         frame = pd.DataFrame(rows)
         frame = frame[~frame["game_index"].isin(stored)].drop_duplicates(subset=["game_index", "seat"])
         if len(frame):
             frame = frame.sort_values(["game_index", "seat"]).reset_index(drop=True)
-            number = len(list(self.path.glob("part-*.parquet")))
-            target = self.path / f"part-{number:06d}.parquet"
+            frame["seed"] = seeds_as_uint64(frame["seed"], self.path / JOURNAL)     # 0..2**64-1
+            numbers = [int(p.stem.split("-")[1]) for p in parts if p.stem.split("-")[1].isdigit()]
+            target = self.path / f"part-{max(numbers, default=-1) + 1:06d}.parquet"
             tmp = target.with_suffix(".tmp")
             frame.to_parquet(tmp, index=False)
             os.replace(tmp, target)
@@ -263,49 +303,128 @@ def _now():
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def prepare_output(config, out, resume):
-    """Create or reopen the output directory; return (store, games already done)."""
-    from solver import __version__
+@dataclasses.dataclass
+class _OutputPlan:
+    """What :func:`check_output` found, for :func:`open_output` to act on."""
+
+    store: ResultStore
+    resume: bool
+    manifest: dict = None
+    done: set = dataclasses.field(default_factory=set)
+    extend_from: int = None        # a resumed run grows from this many games
+
+
+def check_output(config, out, resume):
+    """Check the output directory without changing anything; BoardlabError if it cannot be used.
+
+    A new run needs a folder that does not exist yet or is empty (never a folder of other
+    files). ``resume`` needs a whole run: a manifest with its settings, every part file
+    readable and of this run, every journal line but a last one cut short by a kill readable.
+    """
+    from analysis.load import MANIFEST_NAMES
 
     store = ResultStore(out)
+    path = store.path
+    if path.exists() and not path.is_dir():
+        raise BoardlabError(f"cannot write to {out}: it exists and is not a directory")
     if store.exists():
         if not resume:
             raise BoardlabError(f"{out} already holds a run: pass --resume to continue it or choose another --out")
-        manifest = store.read_manifest()
-        stored = manifest.get("settings", {})
-        if stored != config.settings():
-            differing = [key for key, value in config.settings().items() if stored.get(key) != value]
-            if differing == ["games"] and isinstance(stored.get("games"), int) and config.games > stored["games"]:
-                # more games of the same run: game i's seeds and seats depend only on i, so the
-                # extended run is exactly the run that would have been started with more games
-                manifest["settings"] = config.settings()
-                manifest["status"] = "running"
-                manifest.setdefault("extended", []).append({"from_games": stored["games"], "at": _now()})
-                store.write_manifest(manifest)
-            elif differing == ["games"]:
-                raise BoardlabError(f"cannot resume {out}: it holds a run of {stored.get('games')} games; "
-                                    f"--games may only grow on resume, got {config.games}")
-            else:
-                raise BoardlabError(
-                    f"cannot resume {out}: settings differ from the stored run ({', '.join(differing) or 'format'})")
-        store.compact()
-        return store, store.finished_games()
+        return _check_resume(config, store)
     if resume:
         raise BoardlabError(f"cannot resume {out}: no run there")
+    if path.is_dir():
+        entries = sorted(p.name for p in path.iterdir())
+        if any(name in MANIFEST_NAMES for name in entries):
+            raise BoardlabError(f"{out} holds results of another kind: choose another --out")
+        if entries:
+            more = f" and {len(entries) - 1} more" if len(entries) > 1 else ""
+            raise BoardlabError(f"{out} is a folder that is not empty and holds no run (it has {entries[0]!r}{more}): "
+                                "choose a new or empty folder for --out")
+    else:
+        ancestor = path.absolute()
+        while not ancestor.exists():
+            ancestor = ancestor.parent
+        if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
+            raise BoardlabError(f"cannot write to {out}: {ancestor} is not a writable folder")
+    return _OutputPlan(store, False)
+
+
+def _check_resume(config, store):
+    out = store.path
+    advice = ("the run is left as it was: move that file out of the run folder (its games are played "
+              "again) and resume, or start a new run with another --out")
     try:
+        manifest = store.read_manifest()
+    except BoardlabError as exc:
+        raise BoardlabError(f"cannot resume {out}: {exc}; restore the manifest or start a new run "
+                            "with another --out") from None
+    stored = manifest["settings"]
+    extend_from = None
+    if stored != config.settings():
+        differing = [key for key, value in config.settings().items() if stored.get(key) != value]
+        if differing == ["games"] and isinstance(stored.get("games"), int) and config.games > stored["games"]:
+            # more games of the same run: game i's seeds and seats depend only on i, so the
+            # extended run is exactly the run that would have been started with more games
+            extend_from = stored["games"]
+        elif differing == ["games"]:
+            raise BoardlabError(f"cannot resume {out}: it holds a run of {stored.get('games')} games; "
+                                f"--games may only grow on resume, got {config.games}")
+        else:
+            raise BoardlabError(
+                f"cannot resume {out}: settings differ from the stored run ({', '.join(differing) or 'format'})")
+    try:
+        rows = store.finished_rows(manifest)
+    except BoardlabError as exc:
+        raise BoardlabError(f"cannot resume {out}: {exc}; {advice}") from None
+    done = set(int(i) for i in rows["game_index"].unique()) if len(rows) else set()
+    return _OutputPlan(store, True, manifest, done, extend_from)
+
+
+def open_output(config, plan, command=None):
+    """Create the output directory or bring a resumed one up to date (the first writes of a run)."""
+    from solver import __version__
+
+    store = plan.store
+    if plan.resume:
+        manifest = plan.manifest
+        if plan.extend_from is not None:
+            manifest["settings"] = config.settings()
+            manifest["extended"] = list(manifest.get("extended", [])) + [
+                {"from_games": plan.extend_from, "at": _now()}]
+        manifest["status"] = "running"
+        store.write_manifest(manifest)
+        store.compact()
+        return store
+    created = []
+    try:
+        missing = store.path.absolute()
+        while not missing.exists():
+            created.append(missing)
+            missing = missing.parent
         store.path.mkdir(parents=True, exist_ok=True)
         probe = store.path / ".write-test"
         probe.write_text("")
         probe.unlink()
     except OSError as exc:
-        raise BoardlabError(f"cannot write to {out}: {exc.strerror or exc}") from None
+        for folder in created:             # leave no empty folders behind
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise BoardlabError(f"cannot write to {store.path}: {exc.strerror or exc}") from None
     store.write_manifest({
-        "boardlab_version": __version__, "command": " ".join(sys.argv), "settings": config.settings(),
+        "boardlab_version": __version__, "command": command if command is not None else " ".join(sys.argv),
+        "settings": config.settings(),
         # the game's recommended search settings, which agents use where their spec is silent
         "search_defaults": dict(state_class(config.game).search_defaults),
         "started": _now(), "finished": None, "status": "running",
     })
-    return store, set()
+    return store
+
+
+def prepare_output(config, out, resume):
+    """Create or reopen the output directory; return (store, games already done)."""
+    plan = check_output(config, out, resume)
+    return open_output(config, plan), plan.done
 
 
 def default_chunk_size(config, jobs):
@@ -315,13 +434,50 @@ def default_chunk_size(config, jobs):
     return max(1, min(50, config.games // max(1, 4 * jobs)))
 
 
+def _chunks(todo, size):
+    """Lists of ``size`` consecutive items of the iterator ``todo``, made as they are asked for."""
+    todo = iter(todo)
+    while True:
+        chunk = list(itertools.islice(todo, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+# --------------------------------------------------------------------------- processes
+
+WATCH_INTERVAL = 0.5
+
+
+def watch_driver(driver_pid):
+    """Worker initializer: exit at once when the driver process is gone.
+
+    A loky worker is a child of the driver. If the driver is killed (SIGKILL cannot be caught,
+    so joblib never stops its workers), the worker is re-parented and this daemon thread sees
+    ``os.getppid()`` change within ``WATCH_INTERVAL`` seconds and ends the process; loky's
+    resource trackers exit once the last worker holding their pipe is gone. The search loops
+    release the GIL, so the thread runs even in the middle of a long search.
+    """
+    if os.getppid() != driver_pid:
+        os._exit(1)
+
+    def watch():
+        while True:
+            time.sleep(WATCH_INTERVAL)
+            if os.getppid() != driver_pid:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="boardlab-watch-driver", daemon=True).start()
+
+
 @contextlib.contextmanager
 def backend_context(backend, jobs, address):
     """joblib parallel configuration for ``loky`` (local processes) or ``dask`` (a cluster)."""
     import joblib
 
     if backend == "loky":
-        with joblib.parallel_config(backend="loky", n_jobs=jobs):
+        with joblib.parallel_config(backend="loky", n_jobs=jobs, initializer=watch_driver,
+                                    initargs=(os.getpid(),)):
             yield
     elif backend == "dask":
         try:
@@ -331,60 +487,142 @@ def backend_context(backend, jobs, address):
         try:
             client = Client(address, timeout=10) if address else Client(
                 n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-        except (OSError, TimeoutError) as exc:
-            raise BoardlabError(f"cannot reach the dask scheduler at {address}: {exc}") from None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise BoardlabError(f"cannot reach the dask scheduler at {address}: "
+                                f"{str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}") from None
         with client, joblib.parallel_config(backend="dask"):
             yield
     else:
         raise BoardlabError(f"unknown backend {backend!r} (known: loky, dask)")
 
 
+class RunStopped(KeyboardInterrupt):
+    """Raised in the driver by SIGTERM (or SIGHUP) during a run: it stops like Ctrl-C, so joblib
+    terminates its workers, and the run stays resumable."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _StopSignals:
+    """SIGTERM/SIGHUP handlers raising :class:`RunStopped`, held back while a file is written."""
+
+    SIGNALS = ("SIGTERM", "SIGHUP")
+
+    def __init__(self):
+        self.writing = 0
+        self.pending = None
+        self.previous = {}
+
+    def _handler(self, signum, frame):
+        if self.writing:
+            self.pending = signum
+            return
+        raise RunStopped(signum)
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for name in self.SIGNALS:
+                signum = getattr(signal, name, None)
+                if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
+                    self.previous[signum] = signal.signal(signum, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+        self.previous = {}
+        return False
+
+    @contextlib.contextmanager
+    def write(self):
+        """No stop while the body writes; a signal that came meanwhile stops the run after it."""
+        self.writing += 1
+        try:
+            yield
+        finally:
+            self.writing -= 1
+        if not self.writing and self.pending is not None:
+            signum, self.pending = self.pending, None
+            raise RunStopped(signum)
+
+
+# --------------------------------------------------------------------------- run
+
 def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_size=None,
         on_games_done=None, compact_every=200, save_positions=0):
     """Play the run's missing games, streaming rows to ``out``; return all rows as a DataFrame.
 
-    ``on_games_done(count, resumed)`` is called as games finish (``resumed`` is True once, for
-    the games a resumed run already had). ``save_positions`` = K > 0 also writes every K-th position of each game to
-    ``out/_positions/`` (written here, by the driver, whatever the backend).
+    Every argument, the output folder (for ``resume``, the whole stored run) and the Dask
+    cluster are checked before anything is written; bad ones raise BoardlabError and leave
+    the disk as it was. ``on_games_done(count, resumed)`` is called as games finish
+    (``resumed`` is True once, for the games a resumed run already had). ``save_positions`` =
+    K > 0 also writes every K-th position of each game to ``out/_positions/`` (written here, by
+    the driver, whatever the backend). SIGTERM stops the run like Ctrl-C (workers terminated,
+    finished games kept, resumable) and raises BoardlabError.
     """
+    validate(config)
+    validate_options(jobs, backend, address, chunk_size, compact_every, save_positions)
+    plan = check_output(config, out, resume)
+    stop = _StopSignals()
+    store = None
+    try:
+        with stop, backend_context(backend, jobs, address):
+            with stop.write():
+                store = open_output(config, plan)
+                if save_positions:
+                    (store.path / POSITIONS).mkdir(exist_ok=True)
+            _play(config, store, plan.done, jobs, backend, chunk_size, on_games_done, compact_every,
+                  save_positions, stop)
+    except RunStopped as exc:
+        if store is None:
+            raise BoardlabError(f"stopped by {signal.Signals(exc.signum).name} before the run started") from None
+        with contextlib.suppress(BoardlabError, OSError):
+            manifest = store.read_manifest()
+            manifest.update(status="stopped")
+            store.write_manifest(manifest)
+        raise BoardlabError(f"stopped by {signal.Signals(exc.signum).name}: the finished games are kept in "
+                            f"{store.path}; continue with --resume") from None
+    manifest = store.read_manifest()
+    manifest.update(finished=_now(), status="complete")
+    store.write_manifest(manifest)
+    rows = store.finished_rows(manifest)
+    return rows.sort_values(["game_index", "seat"]).reset_index(drop=True)
+
+
+def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact_every, save_positions, stop):
+    """Play the games not in ``done``, journaling each chunk as it comes back."""
     import joblib
 
-    validate(config)
-    if jobs <= 0:
-        raise BoardlabError(f"--jobs must be positive, got {jobs}")
-    if save_positions < 0:
-        raise BoardlabError(f"--save-positions must be non-negative, got {save_positions}")
-    store, done = prepare_output(config, out, resume)
-    todo = [i for i in range(config.games) if i not in done]
     if on_games_done is not None and done:
         on_games_done(len(done), True)
-    positions_dir = None
-    if save_positions:
-        positions_dir = str(Path(out) / POSITIONS)
-        Path(positions_dir).mkdir(exist_ok=True)
+    todo = (i for i in range(config.games) if i not in done)      # lazily: --games may be huge
     size = chunk_size or default_chunk_size(config, jobs)
-    chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
+    if len(done) >= config.games:
+        store.compact()
+        return
+    if jobs == 1 and backend == "loky":
+        results = (play_chunk(config, chunk, save_positions) for chunk in _chunks(todo, size))
+    else:
+        results = joblib.Parallel(return_as="generator_unordered")(
+            joblib.delayed(play_chunk)(config, chunk, save_positions) for chunk in _chunks(todo, size))
     since_compact = 0
-    if chunks:
-        with backend_context(backend, jobs, address):
-            if jobs == 1 and backend == "loky":
-                results = (play_chunk(config, chunk, save_positions) for chunk in chunks)
-            else:
-                results = joblib.Parallel(return_as="generator_unordered")(
-                    joblib.delayed(play_chunk)(config, chunk, save_positions) for chunk in chunks)
-            for games_rows, positions in results:
+    try:
+        for games_rows, positions in results:
+            with stop.write():
                 for name, text in positions:          # before the rows: a journaled game has its files
-                    (Path(positions_dir) / name).write_text(text)
+                    (store.path / POSITIONS / name).write_text(text)
                 store.append(games_rows)
                 since_compact += len(games_rows)
                 if since_compact >= compact_every:
                     store.compact()
                     since_compact = 0
-                if on_games_done is not None:
-                    on_games_done(len(games_rows), False)
-    store.compact()
-    manifest = store.read_manifest()
-    manifest.update(finished=_now(), status="complete")
-    store.write_manifest(manifest)
-    rows = store.finished_rows()
-    return rows.sort_values(["game_index", "seat"]).reset_index(drop=True)
+            if on_games_done is not None:
+                on_games_done(len(games_rows), False)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()                 # a stopped run: joblib aborts and terminates its workers now
+    with stop.write():
+        store.compact()
