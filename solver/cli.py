@@ -6,6 +6,7 @@ and no traceback.
 """
 from __future__ import annotations
 
+import math
 import sys
 import time
 from pathlib import Path
@@ -15,13 +16,61 @@ import click
 from engine_c.errors import BoardlabError
 
 
+SEED_MAX = 2**64 - 1              # seeds are unsigned 64-bit, as the runs record them
+ITERATIONS_MAX = 10**9            # a search of 10^9 iterations already needs tens of GB of nodes
+SECONDS_MAX = 86400.0             # --time: at most a day
+JOBS_MAX = 1024
+RANDOM_MOVES_MAX = 10**6          # far past the end of any game
+
+
+def _one_line(message):
+    """A message as one line (click's and some library messages can hold line breaks)."""
+    return " ".join(str(message).split()) or "unknown error"
+
+
 def _fail(message):
     """Print one error line and exit 2."""
-    click.echo(f"boardlab: error: {message}", err=True)
+    click.echo(f"boardlab: error: {_one_line(message)}", err=True)
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _check_int(name, value, low, high):
+    """``value`` if ``low <= value <= high``; else a one-line BoardlabError naming the option."""
+    if value < low:
+        least = {0: "non-negative", 1: "positive"}.get(low, f"at least {low}")
+        raise BoardlabError(f"{name} must be {least}, got {value}")
+    if value > high:
+        raise BoardlabError(f"{name} must be at most {high}, got {value}")
+    return value
+
+
+def _check_seconds(name, value):
+    """``value`` if it is a finite number of seconds in (0, SECONDS_MAX]; else BoardlabError."""
+    if not math.isfinite(value):
+        raise BoardlabError(f"{name} must be a finite number of seconds, got {value}")
+    if value <= 0:
+        raise BoardlabError(f"{name} must be positive, got {value}")
+    if value > SECONDS_MAX:
+        raise BoardlabError(f"{name} must be at most {SECONDS_MAX:.0f} seconds (one day), got {value}")
+    return value
+
+
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click >= 8.2
+
+
+class _Interrupted(Exception):
+    """Ctrl-C inside a command, carried past click (which would print a blank line and 'Aborted!')."""
+
+
+class _Group(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _Interrupted() from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardlab")
 def cli():
     """Monte-Carlo (ISMCTS) solver and strategy analyser for Euro board games."""
@@ -104,6 +153,8 @@ def position(game, players, seed, random_moves, out):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
     from solver.positions import pretty_json, random_position
 
+    _check_int("--seed", seed, 0, SEED_MAX)
+    _check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
     text = pretty_json(random_position(game, players, seed, random_moves).to_json())
     if out is None:
         click.echo(text)
@@ -133,12 +184,13 @@ def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
         raise BoardlabError("give --iterations or --time, not both")
     if iterations is None and seconds is None:
         iterations = 20000
-    if iterations is not None and iterations <= 0:
-        raise BoardlabError(f"--iterations must be positive, got {iterations}")
-    if seconds is not None and seconds <= 0:
-        raise BoardlabError(f"--time must be positive, got {seconds}")
-    if jobs <= 0:
-        raise BoardlabError(f"--jobs must be positive, got {jobs}")
+    if iterations is not None:
+        _check_int("--iterations", iterations, 1, ITERATIONS_MAX)
+    if seconds is not None:
+        _check_seconds("--time", seconds)
+    _check_int("--jobs", jobs, 1, JOBS_MAX)
+    _check_int("--seed", seed, 0, SEED_MAX)
+    _check_int("--top", top, 1, sys.maxsize)
     state = load_position(position_path, game)
     candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed)
     shown = candidates[:top]
@@ -156,25 +208,36 @@ def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
 def _write_text(path, text):
     """Write a file, turning OS errors into one-line BoardlabErrors."""
     try:
-        Path(path).write_text(text)
+        Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise BoardlabError(f"cannot write {path}: {exc.strerror}") from None
+        raise BoardlabError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def main(argv=None):
-    """Entry point: run the CLI, turning every input error into one line and exit code 2."""
+    """Entry point: run the CLI, turning every input error into one line and exit code 2.
+
+    Usage errors (unknown commands or options, bad option values) are click's, printed as one
+    line instead of click's usage block; Ctrl-C prints one line and exits 130.  Other exceptions
+    are bugs and keep their traceback.
+    """
     try:
-        cli.main(args=argv, prog_name="boardlab", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="boardlab", standalone_mode=False)
+    except _NO_ARGS_IS_HELP:          # bare `boardlab`: click 8.2+ would print the help as an error
+        _fail(f"missing command (one of: {', '.join(cli.list_commands(None))}); see boardlab --help")
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except (_Interrupted, KeyboardInterrupt):
+        click.echo("boardlab: interrupted", err=True)
+        sys.exit(130)
     except click.exceptions.Abort:
         _fail("aborted")
     except click.ClickException as exc:
         _fail(exc.format_message())
     except BoardlabError as exc:
         _fail(str(exc))
-    except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
+    except (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError) as exc:
         _fail(f"{exc.filename}: {exc.strerror}")
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

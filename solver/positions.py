@@ -1,11 +1,12 @@
 """Positions for analysis: load and check a position file, or make one by random play."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 
-from engine_c import new_state, state_from_json
+from engine_c import new_state, state_class, state_from_json
 from engine_c.errors import BoardlabError
 
 
@@ -13,6 +14,8 @@ def random_position(game, players, seed, random_moves=0):
     """The opening of ``game`` dealt from ``seed``, after ``random_moves`` seeded random moves."""
     if random_moves < 0:
         raise BoardlabError(f"--random-moves must be non-negative, got {random_moves}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise BoardlabError(f"--seed must be a non-negative integer, got {seed!r}")
     state = new_state(game, players, seed)
     rng = np.random.default_rng(seed)
     for _ in range(random_moves):
@@ -23,17 +26,36 @@ def random_position(game, players, seed, random_moves=0):
     return state
 
 
+MAX_POSITION_BYTES = 1 << 20      # a position is a few kilobytes; anything past 1 MiB is not one
+
+
 def load_position(path, game):
-    """Read a position file of ``game`` with a move to make; BoardlabError otherwise."""
+    """Read a position file of ``game`` with a move to make; BoardlabError (one line) otherwise.
+
+    The file must be UTF-8 JSON text (a byte-order mark is allowed) of at most 1 MiB; the game
+    is named before the file is read, so an unknown ``game`` is reported as such.
+    """
+    state_class(game)
     path = Path(path)
     try:
-        text = path.read_text()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_POSITION_BYTES + 1)
     except FileNotFoundError:
         raise BoardlabError(f"{path}: no such position file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardlabError(f"{path}: cannot read the position ({exc})") from None
+    except IsADirectoryError:
+        raise BoardlabError(f"{path}: is a folder, not a position file") from None
+    except OSError as exc:
+        raise BoardlabError(f"{path}: cannot read the position ({exc.strerror or exc})") from None
+    if len(raw) > MAX_POSITION_BYTES:
+        raise BoardlabError(f"{path}: too large for a position file (more than {MAX_POSITION_BYTES} bytes)")
     try:
-        state = state_from_json(text, game)
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BoardlabError(f"{path}: not a position file (not UTF-8 text: byte {exc.start} is "
+                            f"{raw[exc.start]:#04x})") from None
+    data = _parse_json(path, text)
+    try:
+        state = state_from_json(data, game)
     except BoardlabError as exc:
         raise BoardlabError(f"{path}: {exc}") from None
     if state.is_terminal():
@@ -41,10 +63,27 @@ def load_position(path, game):
     return state
 
 
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_json(path, text):
+    """The JSON data of a position file's text; one-line BoardlabError if it is not JSON."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise BoardlabError(f"{path}: position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise BoardlabError(f"{path}: position is not valid JSON: nested too deeply") from None
+    except ValueError as exc:       # NaN/Infinity, or an integer of more than 4300 digits
+        message = str(exc).split(":")[0] if "integer string conversion" in str(exc) else str(exc)
+        raise BoardlabError(f"{path}: position is not valid JSON: {message}") from None
+    except MemoryError:
+        raise BoardlabError(f"{path}: position is too large to read") from None
+
+
 def pretty_json(text):
     """Format a position for people: one top-level field per line, one seat or depot per line."""
-    import json
-
     data = json.loads(text)
     lines = []
     for key, value in data.items():
