@@ -9,6 +9,7 @@ import importlib
 import json
 
 from engine_c.errors import BoardlabError, InvalidPositionError
+from engine_c.validate import shown
 
 # Short name -> "module:StateClass".  Imported lazily so one game's module is
 # only loaded when that game is used.
@@ -28,7 +29,7 @@ def game_names():
 
 def state_class(game):
     """The state class of a game, by short name; BoardlabError if unknown."""
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise BoardlabError(f"unknown game {game!r} (known: {', '.join(game_names())})")
     module_name, class_name = GAMES[game].split(":")
     return getattr(importlib.import_module(module_name), class_name)
@@ -50,6 +51,8 @@ def state_from_json(text, game=None):
     data = parse_position(text)
     if not isinstance(data, dict) or "game" not in data:
         raise InvalidPositionError("position must be a JSON object with a 'game' field")
+    if not isinstance(data["game"], str) or data["game"] not in GAMES:
+        raise InvalidPositionError(f"game: unknown game {shown(data['game'])} (known: {', '.join(game_names())})")
     if game is not None and data["game"] != game:
         raise InvalidPositionError(f"position is a {data['game']!r} position, not {game!r}")
     return state_class(data["game"]).from_json(json.dumps(data))

@@ -216,12 +216,9 @@ cdef class BurgundyState(GameState):
     def to_json(self):
         return json.dumps(self._to_dict())
 
-    @classmethod
-    def from_json(cls, text):
-        data = _J.parse(text)
-        cdef BurgundyState state = cls.__new__(cls)
-        state._from_dict(data)
-        return state
+    def _load(self, data):
+        """Fill this state from position data (docs/burgundy.md); GameState.from_json checks the rest."""
+        self._from_dict(_J.parse(data))
 
     def features(self):
         """Per-player counts for analysis (keys documented in docs/results.md, without ``f_``)."""

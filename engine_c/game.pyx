@@ -7,7 +7,8 @@ from engine_c._rng cimport rng_below
 
 import json
 
-from engine_c.errors import IllegalActionError, InvalidPositionError
+from engine_c.errors import BoardlabError, IllegalActionError, InvalidPositionError
+from engine_c.validate import shown
 
 
 def seed_to_state(seed):
@@ -21,11 +22,15 @@ def parse_position(text, game_name=None):
     """Position JSON text (or an already-loaded object) -> data; InvalidPositionError if not JSON."""
     if not isinstance(text, (str, bytes)):
         return text
+    prefix = f"{game_name}: " if game_name else ""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        prefix = f"{game_name}: " if game_name else ""
         raise InvalidPositionError(f"{prefix}position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise InvalidPositionError(f"{prefix}position is nested too deeply to be a position") from None
+    except (ValueError, UnicodeDecodeError) as exc:    # e.g. an integer of more than 4300 digits
+        raise InvalidPositionError(f"{prefix}position is not valid JSON: {shown(str(exc), 100)}") from None
 
 
 def _restore(cls, bytes data, int num_players):
@@ -36,6 +41,29 @@ def _restore(cls, bytes data, int num_players):
     memcpy(state._data, <char*>data, state._size)
     state.num_players = num_players
     return state
+
+
+cdef enum:
+    PLAY_ENDED = 0
+    PLAY_STUCK = 1            # a non-final position without a legal move
+    PLAY_ENDLESS = 2          # still going after the game's max_game_length decisions
+    PLAYABLE_TRIES = 4        # random games played from a loaded position to check it ends
+
+
+cdef int _bounded_random_play(GameState s, uint64_t* rng, long limit, long* moves) noexcept nogil:
+    """Uniformly random moves until the end, at most ``limit`` of them; returns a PLAY_* outcome."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n
+    moves[0] = 0
+    while not s.c_is_terminal():
+        if moves[0] >= limit:
+            return PLAY_ENDLESS
+        n = s.c_legal_actions(buf)
+        if n == 0:
+            return PLAY_STUCK
+        s.c_apply(buf[rng_below(rng, n)])
+        moves[0] += 1
+    return PLAY_ENDED
 
 
 cdef class GameState:
@@ -52,6 +80,9 @@ cdef class GameState:
     min_players = 2
     max_players = 4
     num_distinct_actions = 0
+    # An upper bound on the decisions of any game (random play included); a loaded position
+    # whose random play runs past it is refused as impossible (an endless loop).
+    max_game_length = 100000
     # Search settings measured best for this game (agent parameters such as score_weight);
     # agents use them where their spec is silent (docs/agents.md, "Per-game search defaults").
     search_defaults = {}
@@ -117,6 +148,8 @@ cdef class GameState:
         cdef int n
         while not self.c_is_terminal():
             n = self.c_legal_actions(buf)
+            if n == 0:               # a stuck position (readers refuse them): stop, never loop or divide by 0
+                return
             self.c_apply(self.c_playout_action(buf, n, rng))
 
     cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
@@ -129,6 +162,8 @@ cdef class GameState:
         cdef int n
         while not self.c_is_terminal():
             n = self.c_legal_actions(buf)
+            if n == 0:
+                return
             self.c_apply(buf[rng_below(rng, n)])
 
     cdef void c_copy_from(self, GameState other) noexcept nogil:
@@ -242,6 +277,56 @@ cdef class GameState:
         """The position as a JSON string (documented per game)."""
         raise NotImplementedError(f"{type(self).__name__} must define to_json")
 
+    @classmethod
+    def from_json(cls, text):
+        """Load a position written by :meth:`to_json`; InvalidPositionError if it is malformed,
+        impossible, or a position from which play cannot go on to the end."""
+        data = parse_position(text, cls.game_name)
+        cdef GameState state = cls.__new__(cls)
+        try:
+            state._load(data)
+        except BoardlabError:
+            raise
+        except KeyError as exc:           # a reader indexing a field the data does not have
+            raise InvalidPositionError(f"{cls.game_name}: missing field {shown(exc.args[0])}") from None
+        except (TypeError, ValueError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
+            raise InvalidPositionError(
+                f"{cls.game_name}: malformed position ({type(exc).__name__}: {shown(str(exc), 100)})") from None
+        state.check_playable()
+        return state
+
+    def _load(self, data):
+        """Fill this state from position data (the game's reader); raise InvalidPositionError."""
+        raise NotImplementedError(f"{type(self).__name__} must define _load")
+
+    def check_playable(self):
+        """InvalidPositionError unless the game is over, or the player to act has a legal move
+        and random play from here reaches the end (no dead end, no endless loop)."""
+        cdef int buf[MAX_LEGAL]
+        cdef GameState scratch
+        cdef uint64_t rng
+        cdef long limit = self.max_game_length, moves
+        cdef int k, outcome
+        if self.c_is_terminal():
+            return
+        if self.c_legal_actions(buf) == 0:
+            raise InvalidPositionError(
+                f"{self.game_name}: player {self.c_current_player()} is to act but has no legal move")
+        scratch = self.c_clone()
+        for k in range(PLAYABLE_TRIES):
+            scratch.c_copy_from(self)
+            rng = (<uint64_t>0x9E3779B97F4A7C15) * <uint64_t>(k + 1)     # fixed seeds: the check is reproducible
+            with nogil:
+                outcome = _bounded_random_play(scratch, &rng, limit, &moves)
+            if outcome == PLAY_STUCK:
+                raise InvalidPositionError(
+                    f"{self.game_name}: play from this position reaches a dead end after {moves} moves "
+                    f"(player {scratch.c_current_player()} to act, no legal move): the position is impossible")
+            if outcome == PLAY_ENDLESS:
+                raise InvalidPositionError(
+                    f"{self.game_name}: random play from this position does not end within {limit} moves: "
+                    f"the position is impossible")
+
     def to_dict(self):
         """The position as plain Python data (what ``to_json`` writes)."""
         return json.loads(self.to_json())
@@ -305,6 +390,8 @@ def benchmark_playouts(GameState start, int playouts, seed, bint policy=False):
             scratch.c_resample_hidden(0, &rng)
             while not scratch.c_is_terminal():
                 n = scratch.c_legal_actions(buf)
+                if n == 0:
+                    break
                 scratch.c_apply(buf[rng_below(&rng, n)])
                 decisions += 1
     return seconds, decisions

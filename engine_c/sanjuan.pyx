@@ -196,19 +196,10 @@ cdef class SanJuanState(GameState):
         from engine_c.sanjuan_json import position_to_dict
         return json.dumps(position_to_dict(self), separators=(",", ":"))
 
-    @classmethod
-    def from_json(cls, text):
-        """Load a position written by :meth:`to_json`; InvalidPositionError if malformed or impossible."""
-        data = parse_position(text, "sanjuan")
+    def _load(self, data):
+        """Fill this state from position data (docs/sanjuan.md); GameState.from_json checks the rest."""
         from engine_c.sanjuan_json import position_from_dict
-        cdef SanJuanState state = cls.__new__(cls)
-        try:
-            position_from_dict(state, data)
-        except InvalidPositionError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise InvalidPositionError(f"sanjuan: malformed position ({type(exc).__name__}: {exc})") from None
-        return state
+        position_from_dict(self, data)
 
 
 

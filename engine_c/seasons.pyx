@@ -181,19 +181,10 @@ cdef class SeasonsState(GameState):
         from engine_c.seasons_json import position_to_dict
         return json.dumps(position_to_dict(self), separators=(",", ":"))
 
-    @classmethod
-    def from_json(cls, text):
-        """Load a position written by :meth:`to_json`; InvalidPositionError if malformed or impossible."""
-        data = parse_position(text, "seasons")
+    def _load(self, data):
+        """Fill this state from position data (docs/seasons.md); GameState.from_json checks the rest."""
         from engine_c.seasons_json import position_from_dict
-        cdef SeasonsState state = cls.__new__(cls)
-        try:
-            position_from_dict(state, data)
-        except InvalidPositionError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise InvalidPositionError(f"seasons: malformed position ({type(exc).__name__}: {exc})") from None
-        return state
+        position_from_dict(self, data)
 
 
 def bench_playouts(int players=2, int games=20000, seed=0):

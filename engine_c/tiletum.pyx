@@ -247,19 +247,10 @@ cdef class TiletumState(GameState):
         from engine_c.tiletum_json import position_to_dict
         return json.dumps(position_to_dict(self), separators=(",", ":"))
 
-    @classmethod
-    def from_json(cls, text):
-        """Load a position written by :meth:`to_json`; InvalidPositionError if malformed or impossible."""
-        data = parse_position(text, "tiletum")
+    def _load(self, data):
+        """Fill this state from position data (docs/tiletum.md); GameState.from_json checks the rest."""
         from engine_c.tiletum_json import position_from_dict
-        cdef TiletumState state = cls.__new__(cls)
-        try:
-            position_from_dict(state, data)
-        except InvalidPositionError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise InvalidPositionError(f"tiletum: malformed position ({type(exc).__name__}: {exc})") from None
-        return state
+        position_from_dict(self, data)
 
 
 def bench_playouts(int players=2, int games=2000, seed=0, bint policy=False):

@@ -42,7 +42,7 @@ def test_unknown_option_and_player_count():
     (lambda d: d["seats"][1].update(helpers=2), "helpers"),
     (lambda d: d["tiles"].update(house=2), "tiles left"),
     (lambda d: d.update(actor=1), "belongs to seat"),
-    (lambda d: d.pop("bank"), "malformed"),
+    (lambda d: d.pop("bank"), "missing field 'bank'"),
 ])
 def test_bad_positions_are_refused_in_one_line(change, message):
     d = new_state("seasons", 2, 0).to_dict()

@@ -1,0 +1,150 @@
+"""One validation vocabulary for every game's position reader.
+
+A reader walks the position's JSON data with a :class:`Fields` checker; each check
+returns the value once it is the right type, length or range, and otherwise raises
+``InvalidPositionError`` with one line naming the game, the field path and the value::
+
+    tiletum: king_bonus: must be a list of 3 entries, got 2 entries
+    burgundy: seats[1].estate["20"]: unknown tile 'shipp' (valid: ...)
+
+Readers must pass everything through these checks before it touches C memory: no
+reader may rely on Cython's boundscheck (it is off in release builds).
+"""
+from engine_c.errors import InvalidPositionError
+
+INT32_MAX = 2**31 - 1
+UINT64_MAX = 2**64 - 1
+
+
+def at(path, key):
+    """The path of ``key`` inside ``path``: ``seats[1]``, ``turn.order``, ``estate["20"]``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if not path:
+        return str(key)
+    if isinstance(key, str) and key.isidentifier():
+        return f"{path}.{key}"
+    return f'{path}["{key}"]'
+
+
+def shown(value, limit=60):
+    """A value as a short one-line repr for an error message."""
+    text = repr(value)
+    if isinstance(value, (list, dict)) and len(text) > limit:
+        text = f"a {type(value).__name__} of {len(value)} entries"
+    elif len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text
+
+
+def _kind(value):
+    """JSON's name for the type of a value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class Fields:
+    """Checks for one game's reader; every failure is a one-line InvalidPositionError."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def fail(self, path, message):
+        """Raise ``<game>: <path>: <message>`` (no path: ``<game>: <message>``)."""
+        prefix = f"{self.game}: {path}: " if path else f"{self.game}: "
+        raise InvalidPositionError((prefix + message).replace("\n", " "))
+
+    def get(self, obj, key, path="", default=None, required=True):
+        """``obj[key]`` of an object; a missing required key is an error naming it."""
+        self.object(obj, path)
+        if key not in obj:
+            if required:
+                self.fail(at(path, key), "missing field")
+            return default
+        return obj[key]
+
+    def object(self, value, path, keys=None, optional=()):
+        """A JSON object; with ``keys``, exactly those keys (plus any of ``optional``)."""
+        if not isinstance(value, dict):
+            self.fail(path, f"must be an object, got {_kind(value)}")
+        if keys is not None:
+            for key in value:
+                if key not in keys and key not in optional:
+                    self.fail(at(path, key), f"unknown field (known: {', '.join(list(keys) + list(optional))})")
+            for key in keys:
+                if key not in value:
+                    self.fail(at(path, key), "missing field")
+        return value
+
+    def list(self, value, path, length=None, min_length=0, max_length=None):
+        """A JSON list of exactly ``length`` entries, or of ``min_length``..``max_length``."""
+        if not isinstance(value, list):
+            self.fail(path, f"must be a list, got {_kind(value)}")
+        n = len(value)
+        if length is not None and n != length:
+            self.fail(path, f"must be a list of {length} entries, got {n} entries")
+        if n < min_length or (max_length is not None and n > max_length):
+            bound = f"{min_length}..{max_length}" if max_length is not None else f"at least {min_length}"
+            self.fail(path, f"must be a list of {bound} entries, got {n} entries")
+        return value
+
+    def int(self, value, path, lo, hi):
+        """An integer (not a boolean) in ``lo``..``hi``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"must be an integer in {lo}..{hi}, got {_kind(value)} {shown(value)}")
+        if not lo <= value <= hi:
+            self.fail(path, f"must be an integer in {lo}..{hi}, got {shown(value)}")
+        return value
+
+    def optional_int(self, value, path, lo, hi):
+        """null or an integer in ``lo``..``hi``."""
+        return None if value is None else self.int(value, path, lo, hi)
+
+    def bool(self, value, path):
+        """true or false."""
+        if not isinstance(value, bool):
+            self.fail(path, f"must be true or false, got {shown(value)}")
+        return value
+
+    def choice(self, value, path, choices):
+        """One of ``choices`` (strings, usually); the error lists them."""
+        try:
+            if value in choices:
+                return value
+        except TypeError:                 # an unhashable value (list, object) asked of a set or dict
+            pass
+        listed = ", ".join(str(c) for c in choices)
+        self.fail(path, f"unknown value {shown(value)} (valid: {listed})")
+
+    def index(self, value, path, choices):
+        """The position of ``value`` in the sequence ``choices``."""
+        return list(choices).index(self.choice(value, path, choices))
+
+    def ints(self, value, path, lo, hi, length=None, min_length=0, max_length=None, distinct=False):
+        """A list of integers in ``lo``..``hi`` (each checked, the list's length too)."""
+        self.list(value, path, length, min_length, max_length)
+        for i, item in enumerate(value):
+            self.int(item, at(path, i), lo, hi)
+        if distinct and len(set(value)) != len(value):
+            self.fail(path, f"lists a value twice: {shown(value)}")
+        return value
+
+    def permutation(self, value, path, n):
+        """A list holding 0..n-1 once each."""
+        self.ints(value, path, 0, n - 1, length=n)
+        if sorted(value) != list(range(n)):
+            self.fail(path, f"must hold 0..{n - 1} once each, got {shown(value)}")
+        return value
