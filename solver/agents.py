@@ -56,34 +56,34 @@ DEFAULTS = {
 }
 
 
-def _positive_int(agent, key, text):
+# Upper bounds of the search parameters: far beyond any useful budget, and small enough for the
+# search's C counters (iterations and node indices are 32-bit) and for a run to be plannable.
+MAX_ITERATIONS = 10**9
+MAX_SECONDS = 10**6          # about 11.6 days per move
+INT_LIMITS = {"iterations": MAX_ITERATIONS, "determinizations": 10**4, "playouts": 10**6, "trees": 10**4,
+              "worlds": 10**6}
+
+
+def _positive_int(agent, key, text, low=1):
+    limit = INT_LIMITS[key]
+    kind = "a positive integer" if low == 1 else "a non-negative integer"
     try:
         value = int(text)
     except (TypeError, ValueError):
-        raise BoardlabError(f"{agent}: parameter {key} must be a positive integer, got {text!r}") from None
-    if value <= 0:
-        raise BoardlabError(f"{agent}: parameter {key} must be a positive integer, got {text!r}")
+        raise BoardlabError(f"{agent}: parameter {key} must be {kind} up to {limit}, got {text!r}") from None
+    if not low <= value <= limit:
+        raise BoardlabError(f"{agent}: parameter {key} must be {kind} up to {limit}, got {text!r}")
     return value
 
 
-def _non_negative_int(agent, key, text):
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        value = -1
-    if value < 0:
-        raise BoardlabError(f"{agent}: parameter {key} must be a non-negative integer, got {text!r}")
-    return value
-
-
-def _float(agent, key, text, positive):
+def _float(agent, key, text, positive, limit=1e9):
     try:
         value = float(text)
     except (TypeError, ValueError):
         value = float("nan")
-    if value != value or value in (float("inf"), float("-inf")) or value < 0 or (positive and value == 0):
+    if not (0 <= value <= limit) or (positive and value == 0):     # also refuses nan and inf
         kind = "a positive number" if positive else "a non-negative number"
-        raise BoardlabError(f"{agent}: parameter {key} must be {kind}, got {text!r}")
+        raise BoardlabError(f"{agent}: parameter {key} must be {kind} up to {limit:g}, got {text!r}")
     return value
 
 
@@ -91,13 +91,13 @@ def _convert(agent, key, text):
     if key in ("iterations", "determinizations", "playouts", "trees"):
         return _positive_int(agent, key, text)
     if key == "worlds":
-        return _non_negative_int(agent, key, text)
+        return _positive_int(agent, key, text, low=0)
     if key == "reuse":
         if text not in ("0", "1"):
             raise BoardlabError(f"{agent}: parameter reuse must be 0 or 1, got {text!r}")
         return int(text)
     if key == "time":
-        return _float(agent, key, text, positive=True)
+        return _float(agent, key, text, positive=True, limit=MAX_SECONDS)
     if key in ("c", "widening"):
         return _float(agent, key, text, positive=False)
     if key == "score_weight":
@@ -154,6 +154,9 @@ def _parse_spec(text):
         raise BoardlabError(f"{name}: empty parameter list after ':' in {text!r}")
     if name in ("flat", "ismcts", "pimc") and "iterations" not in params and "time" not in params:
         params["iterations"] = DEFAULT_ITERATIONS
+    if "trees" in params and "iterations" in params and params["iterations"] < params["trees"]:
+        raise BoardlabError(f"{name}: iterations ({params['iterations']}) must be at least trees "
+                            f"({params['trees']}): the budget is shared among the trees")
     if name == "pimc" and "iterations" in params and params["iterations"] < params["determinizations"]:
         raise BoardlabError(f"pimc: iterations ({params['iterations']}) must be at least determinizations "
                             f"({params['determinizations']}): the budget is shared among the trees")

@@ -48,10 +48,11 @@ cdef class Searcher:
     cdef readonly long iterations_done
     cdef readonly double seconds
     cdef readonly bint out_of_memory     # the pool hit max_nodes or realloc failed: tree stopped growing
+    cdef readonly bint stop_requested    # set by stop() from another thread; the loop ends at the next iteration
     cdef readonly int32_t max_nodes
     cdef GameState scratch
     cdef GameState world                # the fixed determinization (PIMC mode)
 
     cdef int _ensure_actions(self, int n_actions) except -1
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
-    cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) noexcept nogil
+    cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil

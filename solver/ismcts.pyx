@@ -24,6 +24,7 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
 from libc.math cimport log, sqrt, INFINITY
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.exc cimport PyErr_CheckSignals
 
 from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
@@ -36,6 +37,12 @@ REWARDS = {"rank": REWARD_RANK, "margin": REWARD_MARGIN}
 PLAYOUTS = ("policy", "uniform")
 NODE_BYTES = sizeof(Node)
 DEFAULT_MAX_NODES = 1 << 25      # 33.5M nodes = 1.34 GB; beyond it the tree stops growing
+# Budgets beyond any useful search, small enough for the C counters (agents and analyse check them).
+MAX_ITERATIONS = 10**9
+MAX_SECONDS = 10**6
+# The search loop runs without the GIL; every SIGNAL_EVERY iterations it takes the GIL to let
+# Python handle signals (Ctrl-C raises KeyboardInterrupt out of the search).
+DEF SIGNAL_EVERY = 256
 
 
 cdef inline double _now() noexcept nogil:
@@ -203,8 +210,11 @@ cdef class Searcher:
         return i
 
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds,
-                   bint resample) noexcept nogil:
-        """The search loop: iterations from ``root`` (resampled each time if ``resample``)."""
+                   bint resample) except -1 nogil:
+        """The search loop: iterations from ``root`` (resampled each time if ``resample``).
+
+        Ends at the budget, at ``stop()`` (from another thread) or with KeyboardInterrupt
+        when a signal handler raises (checked every SIGNAL_EVERY iterations)."""
         cdef int legal[MAX_LEGAL]
         cdef int untried[MAX_LEGAL]
         cdef double rank[MAX_PLAYERS]
@@ -221,6 +231,11 @@ cdef class Searcher:
         while max_iterations < 0 or it < max_iterations:
             if max_seconds > 0 and (it & 15) == 0 and _now() - start >= max_seconds:
                 break
+            if self.stop_requested:
+                break
+            if it % SIGNAL_EVERY == SIGNAL_EVERY - 1:
+                with gil:
+                    PyErr_CheckSignals()      # raises (and ends the search) if a handler raised
             s.c_copy_from(root)
             if resample and self.worlds > 0:
                 # a fixed set of determinizations, visited in turn: sibling moves are compared
@@ -239,6 +254,8 @@ cdef class Searcher:
                     break
                 p = s.c_current_player()
                 n = s.c_legal_actions(legal)
+                if n == 0:
+                    break            # a dead end (readers refuse such positions): score it as it stands
                 self.stamp += 1
                 st = self.stamp
                 for i in range(n):
@@ -342,11 +359,20 @@ cdef class Searcher:
         """
         if state.c_is_terminal():
             raise BoardlabError("ismcts: cannot search a finished game")
+        cdef int legal[MAX_LEGAL]
+        if state.c_legal_actions(legal) == 0:
+            raise BoardlabError(f"ismcts: player {state.c_current_player()} is to act but has no legal move")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or not 1 <= iterations <= MAX_ITERATIONS):
+            raise BoardlabError(f"ismcts: iterations must be an integer in 1..{MAX_ITERATIONS}, got {iterations!r}")
+        if time is not None and not 0 < time <= MAX_SECONDS:       # refuses nan and inf too
+            raise BoardlabError(f"ismcts: time must be a number of seconds in (0, {MAX_SECONDS}], got {time!r}")
         cdef long max_it = -1 if iterations is None else int(iterations)
         cdef double max_s = 0.0 if time is None else float(time)
         cdef int world_index
         if iterations is None and time is None:
             max_it = 1000
+        self.stop_requested = False
         self._ensure_actions(int(type(state).num_distinct_actions))
         memset(self.root_rank, 0, self.n_actions * sizeof(double))
         memset(self.root_score, 0, self.n_actions * MAX_PLAYERS * sizeof(double))
@@ -380,6 +406,10 @@ cdef class Searcher:
         with nogil:
             self.iterations_done = self._run(root, scratch, max_it, max_s, resample)
         return self.iterations_done
+
+    def stop(self):
+        """Ask a running search (in another thread) to end after its current iteration."""
+        self.stop_requested = True
 
     def advance(self, int action):
         """Keep only the subtree under root move ``action``, as the new root (tree reuse).

@@ -31,9 +31,8 @@ DEFAULT_SEARCHES = 8
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
 
 
-def _search_one(state, iterations, seconds, seed, c, reward, pv_length, score_weight=SEARCH_SCORE_WEIGHT):
+def _search_one(searcher, state, iterations, seconds, seed, pv_length):
     """One independent search: (per-action stats, per-action principal variation as actions)."""
-    searcher = ismcts.Searcher(c, reward, score_weight=score_weight)
     searcher.search(state, iterations=iterations, time=seconds, seed=seed)
     stats = searcher.root_stats()
     lines = {s["action"]: searcher.principal_variation(s["action"], max(pv_length, 1)) for s in stats}
@@ -61,16 +60,43 @@ def _render_line(state, line, seed):
     return best
 
 
-def _check(name, value, kind):
+def _check(name, value, kind, limit):
+    """``value`` as a positive int or float up to ``limit`` (None stays None); BoardlabError otherwise."""
     if value is None:
         return None
     try:
         number = kind(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         number = None
-    if number is None or isinstance(value, bool) or number != number or number <= 0 or (kind is int and number != value):
-        raise BoardlabError(f"analyse: {name} must be a positive {'integer' if kind is int else 'number'}, got {value!r}")
+    if (number is None or isinstance(value, bool) or not 0 < number <= limit      # also refuses nan and inf
+            or (kind is int and number != value)):
+        kind_name = "integer" if kind is int else "number"
+        raise BoardlabError(f"analyse: {name} must be a positive {kind_name} up to {limit}, got {value!r}")
     return number
+
+
+def _run_searches(tasks, jobs):
+    """Run the searches on ``jobs`` threads (the loop releases the GIL); results in task order.
+
+    Ctrl-C (KeyboardInterrupt in the main thread) stops every running search at once."""
+    if jobs == 1 or len(tasks) == 1:
+        return [_search_one(*task) for task in tasks]
+    from concurrent.futures import ThreadPoolExecutor, wait
+
+    pool = ThreadPoolExecutor(max_workers=min(jobs, len(tasks)))
+    futures = [pool.submit(_search_one, *task) for task in tasks]
+    try:
+        while wait(futures, timeout=0.1).not_done:       # short waits: Ctrl-C is seen at once
+            pass
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        for task in tasks:
+            task[0].stop()                 # the searchers end at their next iteration
+        pool.shutdown(wait=True)
+        raise
+    pool.shutdown(wait=True)
+    return [future.result() for future in futures]
 
 
 def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, reward="margin", pv_length=6,
@@ -90,13 +116,15 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     """
     if state.is_terminal():
         raise BoardlabError("analyse: the game is over, there is no move to analyse")
-    iterations = _check("iterations", iterations, int)
-    time = _check("time", time, float)
-    jobs = _check("jobs", jobs, int)
-    searches = _check("searches", searches, int)
+    if not state.legal_actions():
+        raise BoardlabError(f"analyse: player {state.current_player()} is to act but has no legal move")
+    iterations = _check("iterations", iterations, int, ismcts.MAX_ITERATIONS)
+    time = _check("time", time, float, ismcts.MAX_SECONDS)
+    jobs = _check("jobs", jobs, int, 1024)
+    searches = _check("searches", searches, int, 1024)
     if reward not in ismcts.REWARDS:
         raise BoardlabError(f"analyse: reward must be rank or margin, got {reward!r}")
-    if not isinstance(c, (int, float)) or c < 0 or c != c:
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 1e9:
         raise BoardlabError(f"analyse: c must be a non-negative number, got {c!r}")
     if not isinstance(pv_length, int) or pv_length < 0:
         raise BoardlabError(f"analyse: pv_length must be a non-negative integer, got {pv_length!r}")
@@ -114,13 +142,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
         score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
     if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
-    tasks = [(state, budgets[i], seconds, seeds[i], float(c), reward, pv_length, float(score_weight))
-             for i in range(searches)]
-    if jobs == 1 or searches == 1:
-        results = [_search_one(*task) for task in tasks]
-    else:
-        from joblib import Parallel, delayed
-        results = Parallel(n_jobs=min(jobs, searches), prefer="threads")(delayed(_search_one)(*t) for t in tasks)
+    tasks = [(ismcts.Searcher(float(c), reward, score_weight=float(score_weight)), state, budgets[i], seconds,
+              seeds[i], pv_length) for i in range(searches)]
+    results = _run_searches(tasks, jobs)
 
     player = state.current_player()
     merged = {}

@@ -20,9 +20,9 @@ def test_options_parse():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("ismcts:worlds=-1", "ismcts: parameter worlds must be a non-negative integer, got '-1'"),
-    ("ismcts:worlds=two", "ismcts: parameter worlds must be a non-negative integer, got 'two'"),
-    ("ismcts:widening=-0.5", "ismcts: parameter widening must be a non-negative number, got '-0.5'"),
+    ("ismcts:worlds=-1", "ismcts: parameter worlds must be a non-negative integer up to 1000000, got '-1'"),
+    ("ismcts:worlds=two", "ismcts: parameter worlds must be a non-negative integer up to 1000000, got 'two'"),
+    ("ismcts:widening=-0.5", "ismcts: parameter widening must be a non-negative number up to 1e+09, got '-0.5'"),
     ("ismcts:reuse=yes", "ismcts: parameter reuse must be 0 or 1, got 'yes'"),
     ("pimc:worlds=3", "unknown agent parameter 'worlds' for pimc "
                       "(known: determinizations, iterations, time, c, reward, playout, widening, score_weight)"),
