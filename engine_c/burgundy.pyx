@@ -15,8 +15,9 @@ from engine_c.game cimport GameState, MAX_PLAYERS
 from engine_c.burgundy_types cimport *
 from engine_c.burgundy_rules cimport (current_player, legal_actions, apply_action, playout,
                                      policy_action, policy_playout)
-from engine_c.burgundy_effects cimport phase_setup, round_start, put_castle, ranks, final_bonus, placeable
-from engine_c.burgundy_tables cimport INV_COL, INV_BLACK, NBMASK, COLOUR_OF
+from engine_c.burgundy_effects cimport (phase_setup, round_start, put_castle, ranks, final_bonus, placeable,
+                                       draw_counts, goods_slot)
+from engine_c.burgundy_tables cimport INV_COL, INV_BLACK, NBMASK, COLOUR_OF, DEPOT_NB
 
 import json
 
@@ -29,6 +30,9 @@ SCENARIOS = ("basic", "advanced", "random", "free")
 TIEBREAKS = ("fewest", "most")
 TILE_NAMES = _D.tile_names()
 SRC_NAMES = ("die1", "die2", "castle", "hall")
+# colour mask of a pick sub-decision -> the building that opens it (carpenter, church, market)
+PICKS = {1 << COL_BUILDING: B_CARPENTER, (1 << COL_MINE) | (1 << COL_KNOWLEDGE) | (1 << COL_CASTLE): B_CHURCH,
+         (1 << COL_SHIP) | (1 << COL_PASTURE): B_MARKET}
 
 
 def _action_names():
@@ -88,6 +92,9 @@ cdef class BurgundyState(GameState):
     # blend own score into the search reward: stronger than margin only (0.62 at w=0.5; w=0.7 is
     # even with w=0.5) and higher scoring (10,000-iteration self-play 194 against 175); docs/agents.md
     search_defaults = {"score_weight": 0.7}
+    # a game has 25 rounds of at most a few dozen decisions per player (random games: ~450 at 4
+    # players); a loaded position whose random play runs longer than this is refused as endless
+    max_game_length = 20000
 
     def __cinit__(self, *args, **kwargs):
         memset(&self.s, 0, sizeof(BState))
@@ -142,10 +149,9 @@ cdef class BurgundyState(GameState):
             P.workers = _D.START_WORKERS_BY_SEAT[p]
             P.track_h = players - 1 - p
             for k in range(_D.START_GOODS):
-                t = 1 + rng_below(&s.rng, 6)
-                while s.goods_pool[t] == 0:
-                    t = 1 + rng_below(&s.rng, 6)
-                s.goods_pool[t] -= 1
+                # a random goods *tile* of the shuffled pile (not a random type): types with more
+                # tiles left are likelier, as when dealing from the face-down tiles
+                t = draw_counts(s.goods_pool, 1, 7, &s.rng)
                 for g in range(3):
                     if P.gtype[g] == t or P.gtype[g] == 0:
                         P.gtype[g] = t
@@ -219,6 +225,7 @@ cdef class BurgundyState(GameState):
     def _load(self, data):
         """Fill this state from position data (docs/burgundy.md); GameState.from_json checks the rest."""
         self._from_dict(_J.parse(data))
+        self._check_pending()
 
     def features(self):
         """Per-player counts for analysis (keys documented in docs/results.md, without ``f_``)."""
@@ -314,25 +321,28 @@ cdef class BurgundyState(GameState):
         }
 
     def _from_dict(self, data):
-        """Fill the struct from validated data (burgundy_json.parse)."""
+        """Fill the struct from data checked by burgundy_json.parse (every list length, range and
+        tile name is checked there before anything here writes to C memory)."""
         cdef BState* s = &self.s
         cdef int p, d, k, t, i, j, code
         cdef BPlayer* P
+        memset(s, 0, sizeof(BState))
         n = data["players"]
         self.num_players = n
         s.nplayers = n
         s.scenario = SCENARIOS.index(data["scenario"])
         s.tiebreak = TIEBREAKS.index(data["tiebreak"])
         s.phase = "ABCDE".index(data["phase"])
-        if data["over"]:
-            s.phase = 5
         s.round = data["round"] - 1
         s.over = data["over"]
+        if s.over:
+            s.phase = 5
+            s.round = 0          # the round counter after round 5 of phase E (written as round 1)
         s.rng = data["rng"]
         s.setup_idx = -1 if data["setup_player"] is None else data["setup_player"]
         turn = data["turn"]
-        for i in range(n):
-            s.order[i] = turn["order"][i]
+        for i, p in enumerate(turn["order"]):
+            s.order[i] = p
         s.turn_idx = turn["index"]
         s.white = turn["white_die"]
         s.bought = turn["bought"]
@@ -342,17 +352,18 @@ cdef class BurgundyState(GameState):
             s.ta[i] = a
             s.tb[i] = b
         s.pend_tile = _J.code(turn["pending_tile"])
-        for d in range(NDEPOT):
-            for k in range(NSLOT):
-                s.depot[d][k] = _J.code(data["depots"][d][k])
-            for t in range(6):
-                s.dgoods[d][t + 1] = data["depot_goods"][d][t]
-        for k in range(NBLACK):
-            s.black[k] = _J.code(data["black_depot"][k])
-        for k in range(5):
-            s.round_goods[k] = data["round_goods"][k] or 0
-        for t in range(6):
-            s.goods_pool[t + 1] = data["goods_pool"][t]
+        for d, depot in enumerate(data["depots"]):
+            for k, name in enumerate(depot):
+                s.depot[d][k] = _J.code(name)
+        for d, counts in enumerate(data["depot_goods"]):
+            for t, c in enumerate(counts):
+                s.dgoods[d][t + 1] = c
+        for k, name in enumerate(data["black_depot"]):
+            s.black[k] = _J.code(name)
+        for k, g in enumerate(data["round_goods"]):
+            s.round_goods[k] = g or 0
+        for t, c in enumerate(data["goods_pool"]):
+            s.goods_pool[t + 1] = c
         for name, c in data["supply_coloured"].items():
             s.sup_col[_J.code(name)] = c
         for name, c in data["supply_black"].items():
@@ -361,27 +372,26 @@ cdef class BurgundyState(GameState):
             s.out[_J.code(name)] = c
         for c, name in enumerate(_D.COLOUR_NAMES):
             s.bonus_taken[c] = data["bonus_taken"][name]
-        for p in range(n):
-            pd = data["seats"][p]
+        for p, pd in enumerate(data["seats"]):
             P = &s.pl[p]
             P.board = pd["board"]
             P.castle = -1 if pd["start_castle"] is None else pd["start_castle"] - 1
             for key, name in pd["estate"].items():
-                j = int(key) - 1
+                j = _J.SPACE_KEYS[key] - 1
                 code = _J.code(name)
                 P.est[j] = code
                 P.filled |= (<uint64_t>1) << j
                 P.adj |= NBMASK[j]
                 if COLOUR_OF[code] == COL_KNOWLEDGE:
                     P.know |= 1u << (code - TILE_KNOW0)
-            for k in range(3):
-                P.store[k] = _J.code(pd["storage"][k])
-            for k in range(3):
-                if pd["goods"][k] is not None:
-                    P.gtype[k] = pd["goods"][k][0]
-                    P.gcount[k] = pd["goods"][k][1]
-            for t in range(6):
-                P.sold[t + 1] = pd["sold"][t]
+            for k, name in enumerate(pd["storage"]):
+                P.store[k] = _J.code(name)
+            for k, slot in enumerate(pd["goods"]):
+                if slot is not None:
+                    P.gtype[k] = slot[0]
+                    P.gcount[k] = slot[1]
+            for t, c in enumerate(pd["sold"]):
+                P.sold[t + 1] = c
             P.silver = pd["silverlings"]
             P.workers = pd["workers"]
             P.vp = pd["vp"]
@@ -392,3 +402,112 @@ cdef class BurgundyState(GameState):
             P.bonus_small = pd["bonus_small"]
             P.n_black = pd["black_purchases"]
             P.n_work = pd["worker_actions"]
+
+    def _check_pending(self):
+        """Each pending sub-decision (turn.pending, the last entry on top) must be one the rules can
+        leave open in this position: the stack has a shape play can build, and each entry has
+        something to act on (a tile to take or place, a space, goods, a building that opened it)."""
+        cdef BState* s = &self.s
+        cdef int i, top_i, p
+        cdef BPlayer* P
+        if s.sp == 0 or s.over or s.setup_idx >= 0:
+            return
+        p = s.order[s.turn_idx]
+        P = &s.pl[p]
+        if not (P.used[0] or P.used[1] or s.bought):
+            _J.F.fail("turn.pending", f"sub-decisions are pending but seat {p}, to act, has used no die and "
+                                      f"bought nothing this turn (they follow an action)")
+        top_i = s.sp - 1
+        for i in range(s.sp):
+            where = f"turn.pending[{i}]"
+            item = f"[{_J.TASK_NAMES[s.task[i]]!r}, {s.ta[i]}, {s.tb[i]}]"
+            if i < top_i and not (i == top_i - 1 and s.task[i] == K_SHIP and s.ta[i] == 1
+                                  and s.task[top_i] == K_GOODS and s.ta[top_i] == s.tb[i]):
+                _J.F.fail(where, f"{item} cannot wait under another sub-decision (only a knowledge-5 second "
+                                 f"ship pick ['ship', 1, d] waits, under the goods choice ['goods', d, 0])")
+            problem = _pending_problem(s, p, s.task[i], s.ta[i], s.tb[i], i == top_i)
+            if problem:
+                _J.F.fail(where, f"{item}: {problem}")
+
+
+cdef str _pending_problem(BState* s, int p, int kind, int a, int b, bint on_top):
+    """Why sub-decision (kind, a, b) of seat p (the player to act) is impossible here; None if
+    it is possible.  ``on_top``: it is the decision open now (the engine skips a top decision with
+    nothing to choose, so one is impossible; lower ones are checked when they come up)."""
+    cdef BPlayer* P = &s.pl[p]
+    cdef int d, k, t, j, free = 0, new = 0, castles = 0
+    cdef bint found = False
+    est = [P.est[j] for j in range(NSP)]
+    store = [P.store[k] for k in range(3)]
+    goods_on = [any(s.dgoods[d][t] for t in range(1, 7)) for d in range(NDEPOT)]
+    if kind == K_FREE:
+        for j in range(NSP):
+            castles += P.est[j] == TILE_CASTLE and j != P.castle
+        if castles == 0:
+            return f"seat {p} has no castle besides the starting one (the free action follows placing a castle)"
+    elif kind == K_HALL:
+        if TILE_BUILDING0 + B_CITYHALL not in est:
+            return f"seat {p} has no city hall in the estate"
+        for k in range(3):
+            found = found or (P.store[k] != 0 and placeable(s, p, P.store[k], 3) != 0)
+        if on_top and not found:
+            return "no stored tile can be placed (an empty city-hall placement is skipped)"
+    elif kind == K_SLOT:
+        for k in range(NSLOT):
+            found = found or s.depot[a][k] != 0
+        if not found:
+            return f"depot {a + 1} is empty: there is no tile to take"
+    elif kind == K_SPACE:
+        if P.store[a] == 0:
+            return f"storage space {a + 1} is empty: there is no tile to place"
+        if b < 2 and not P.used[b]:
+            return f"die {b + 1} of seat {p} is not used, but the place action that opens this used it"
+        if placeable(s, p, P.store[a], b) == 0:
+            return (f"{TILE_NAMES[P.store[a]]!r} (storage space {a + 1}) fits no space of seat {p}'s estate "
+                    f"with {SRC_NAMES[b]}")
+    elif kind == K_DISCARD:
+        if 0 in store:
+            return "the storage has an empty space: a gained tile goes there, no discard is needed"
+    elif kind == K_SHIP:
+        if TILE_SHIP not in est:
+            return f"seat {p} has no ship in the estate"
+        if a == 0:
+            if b != 0:
+                return "a first ship pick takes no depot (['ship', 0, 0])"
+            if on_top and not any(goods_on):
+                return "no depot has goods (a ship with nothing to take is skipped)"
+        else:
+            if not has_k(P, 5):
+                return f"a second ship pick needs knowledge 5, which seat {p} does not have"
+            if on_top and not (goods_on[DEPOT_NB[b][0]] or goods_on[DEPOT_NB[b][1]]):
+                return f"no goods on the depots next to depot {b + 1} (an empty second pick is skipped)"
+    elif kind == K_GOODS:
+        if TILE_SHIP not in est:
+            return f"seat {p} has no ship in the estate"
+        for k in range(3):
+            free += P.gtype[k] == 0
+        for t in range(1, 7):
+            new += s.dgoods[a][t] != 0 and goods_slot(P, t) < 0
+        if free == 0:
+            return f"seat {p}'s goods storage is full: no new goods type can be kept"
+        if new <= free:
+            return f"the new goods of depot {a + 1} ({new} types) fit the free goods slots: no choice to make"
+    elif kind == K_WARE:
+        if TILE_BUILDING0 + B_WAREHOUSE not in est:
+            return f"seat {p} has no warehouse in the estate"
+        for k in range(3):
+            found = found or P.gtype[k] != 0
+        if on_top and not found:
+            return f"seat {p} has no goods to sell (an empty warehouse sale is skipped)"
+    elif kind == K_PICK:
+        building = PICKS.get(a)
+        if building is None:
+            return "the colour mask must be a carpenter's (16), church's (37) or market's (10)"
+        if TILE_BUILDING0 + building not in est:
+            return f"seat {p} has no {_D.BUILDINGS[building]} in the estate"
+        for d in range(NDEPOT):
+            for k in range(NSLOT):
+                found = found or (s.depot[d][k] != 0 and (a >> COLOUR_OF[s.depot[d][k]]) & 1)
+        if on_top and not found:
+            return f"no depot tile of those colours (an empty {_D.BUILDINGS[building]} pick is skipped)"
+    return None

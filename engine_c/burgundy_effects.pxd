@@ -1,7 +1,8 @@
 # Castles of Burgundy phases, effects and scoring (burgundy_effects.pyx), all nogil.
-from libc.stdint cimport int8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint64_t
 from engine_c.burgundy_types cimport BState, BPlayer
 
+cdef int draw_counts(int16_t* counts, int lo, int hi, uint64_t* rng) noexcept nogil
 cdef int slot_colour(BState* s, int d, int k) noexcept nogil
 cdef void phase_setup(BState* s) noexcept nogil
 cdef void compute_order(BState* s, int8_t* order) noexcept nogil

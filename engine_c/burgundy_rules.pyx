@@ -346,6 +346,8 @@ cdef int playout(BState* s, uint64_t* rng) noexcept nogil:
     cdef int n, steps = 0
     while not s.over:
         n = legal_actions(s, buf)
+        if n == 0:                  # a dead end (readers refuse such positions): stop, never divide by 0
+            break
         apply_action(s, buf[rng_below(rng, n)])
         steps += 1
     return steps
@@ -501,6 +503,8 @@ cdef int policy_playout(BState* s, uint64_t* rng) noexcept nogil:
     cdef int n, steps = 0
     while not s.over:
         n = legal_actions(s, buf)
+        if n == 0:                  # a dead end: stop (policy_action needs n > 0)
+            break
         apply_action(s, policy_action(s, buf, n, rng))
         steps += 1
     return steps

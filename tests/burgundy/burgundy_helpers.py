@@ -139,6 +139,22 @@ def clear_depot_goods(data):
         set_depot_goods(data, d, {})
 
 
+def at_round(data, rnd, index=0):
+    """Move a fresh position to round ``rnd`` (1..5) of its phase with ``turn.index`` = index, as
+    play would leave it: the goods of rounds 1..rnd lie on depot 1's goods space (round goods not
+    yet placed stay on the round spaces), and the players before ``index`` in turn order have used
+    both dice."""
+    for k, g in enumerate(data["round_goods"]):
+        if k < rnd and g is not None:
+            data["depot_goods"][0][g - 1] += 1
+            data["round_goods"][k] = None
+    data["round"] = rnd
+    data["turn"]["index"] = index
+    for p in data["turn"]["order"][:index]:
+        data["seats"][p]["dice_used"] = [True, True]
+    return data
+
+
 def seat(data, p):
     return data["seats"][p]
 

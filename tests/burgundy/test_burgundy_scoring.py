@@ -1,7 +1,7 @@
 """Regions, colour bonus tiles, phase end, final scoring (knowledge 15-26) and tie-breaks."""
 import pytest
 
-from burgundy_helpers import act, finish_turn, fresh, load, put, seat, set_goods, set_sold, store
+from burgundy_helpers import act, at_round, finish_turn, fresh, load, put, seat, set_goods, set_sold, store
 
 
 def position(players=2, dice=(1, 1), workers=0, silver=0, seed=0):
@@ -85,8 +85,7 @@ def test_starting_castle_counts_for_the_castle_colour_and_is_not_scored():
 
 def test_phase_end_mine_income_and_new_phase_setup():
     d = position(dice=(1, 1))
-    d["round"] = 5
-    d["turn"]["index"] = 1
+    at_round(d, 5, index=1)
     put(d, 0, 25, "mine")
     put(d, 1, 25, "mine")
     put(d, 1, 30, "mine")
@@ -103,8 +102,7 @@ def test_phase_end_mine_income_and_new_phase_setup():
 def test_final_scoring_after_phase_e():
     d = position(dice=(1, 1))
     d["phase"] = "E"
-    d["round"] = 5
-    d["turn"]["index"] = 1
+    at_round(d, 5, index=1)
     s0 = seat(d, 0)
     s0["vp"] = 40
     s0["silverlings"] = 5

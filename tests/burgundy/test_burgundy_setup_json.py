@@ -118,14 +118,14 @@ def invalid(mutate, players=2):
 
 
 def test_from_json_refuses_unknown_and_missing_fields():
-    assert "unknown field 'colour'" in invalid(lambda d: d.update(colour=1))
-    assert "missing field 'rng'" in invalid(lambda d: d.pop("rng"))
-    assert "unknown field" in invalid(lambda d: d["seats"][0].update(hand=[]))
+    assert "colour: unknown field" in invalid(lambda d: d.update(colour=1))
+    assert "rng: missing field" in invalid(lambda d: d.pop("rng"))
+    assert "seats[0].hand: unknown field" in invalid(lambda d: d["seats"][0].update(hand=[]))
 
 
 def test_from_json_refuses_wrong_player_counts():
-    assert "player count" in invalid(lambda d: d.update(players=5))
-    assert "seats must list 3" in invalid(lambda d: d.update(players=3))
+    assert "players: must be an integer in 2..4, got 5" in invalid(lambda d: d.update(players=5))
+    assert "seats: must list one seat per player (3" in invalid(lambda d: d.update(players=3))
 
 
 def test_from_json_refuses_wrong_tile_counts():
@@ -161,7 +161,7 @@ def test_from_json_refuses_impossible_estates_and_goods():
 
     def order(d):
         d["turn"]["order"] = [0, 0]
-    assert "turn order" in invalid(order)
+    assert "turn.order: must hold 0..1 once each" in invalid(order)
 
     assert "not valid JSON" in str(pytest.raises(InvalidPositionError, BurgundyState.from_json, "{oops").value)
 
@@ -219,9 +219,12 @@ def test_features_keys():
 
 
 def test_from_json_refuses_bad_pending_decisions():
-    assert "pending 'space'" in invalid(lambda d: d["turn"].update(pending=[["space", 5, 0]]))
-    assert "cannot be a pending" in invalid(lambda d: d["turn"].update(pending=[["main", 0, 0]]))
-    assert "pending_tile" in invalid(lambda d: d["turn"].update(pending=[["discard", 0, 0]]))
+    assert "turn.pending[0][1]: must be an integer in 0..2" in invalid(
+        lambda d: d["turn"].update(pending=[["space", 5, 0]]))
+    assert "turn.pending[0]: 'main' cannot be a pending" in invalid(
+        lambda d: d["turn"].update(pending=[["main", 0, 0]]))
+    assert "turn.pending[0]: a 'discard' is pending but turn.pending_tile is null" in invalid(
+        lambda d: d["turn"].update(pending=[["discard", 0, 0]]))
 
 
 def test_docs_example_position_loads():

@@ -1,8 +1,8 @@
 """Effects of castles, ships, animals, buildings and the 26 knowledge tiles."""
 import pytest
 
-from burgundy_helpers import (act, clear_depot_goods, finish_turn, fresh, legal_names, load, put, seat,
-                              set_depot, set_depot_goods, set_goods, store)
+from burgundy_helpers import (act, at_round, clear_depot_goods, finish_turn, fresh, legal_names, load, put,
+                              seat, set_depot, set_depot_goods, set_goods, store)
 
 
 def position(players=2, dice=(1, 1), workers=0, silver=0, seed=0):
@@ -184,8 +184,7 @@ def test_building_may_be_placed_when_its_effect_is_unusable():
 def test_knowledge_2_worker_per_mine_at_phase_end():
     for with_k2 in (False, True):
         d = position(dice=(1, 1))
-        d["round"] = 5
-        d["turn"]["index"] = 1
+        at_round(d, 5, index=1)
         put(d, 0, 25, "mine")
         put(d, 0, 30, "mine")
         if with_k2:
@@ -339,8 +338,7 @@ def test_city_hall_chain_into_a_castle_and_its_free_action():
 
 def test_a_placed_tile_stays_and_storage_tiles_carry_over_phases():
     d = position(dice=(1, 1))
-    d["round"] = 5
-    d["turn"]["index"] = 1
+    at_round(d, 5, index=1)
     store(d, 0, 2, "k9")
     put(d, 0, 25, "mine")
     state = load(d)
