@@ -54,6 +54,9 @@ def load_position(path, game):
         raise BoardlabError(f"{path}: not a position file (not UTF-8 text: byte {exc.start} is "
                             f"{raw[exc.start]:#04x})") from None
     data = _parse_json(path, text)
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a string", type(None): "null", bool: "a boolean"}.get(type(data), "a number")
+        raise BoardlabError(f"{path}: position must be a JSON object with a 'game' field, got {kind}")
     try:
         state = state_from_json(data, game)
     except BoardlabError as exc:

@@ -1,0 +1,709 @@
+"""Any input, any command: one line on stderr, exit code 2, nothing written.
+
+Every row of ``ROWS`` is one bad invocation of the real CLI (``python -m solver.cli``), run in a
+fresh directory as its working directory after the row's input files were written there.  Each
+row must end with exit code 2, exactly one non-empty stderr line starting with
+``boardlab: error:``, no traceback in stdout or stderr, and the directory unchanged (names,
+sizes, modification times and contents).
+
+Rows run as subprocesses, a few at a time, the first time a row's test asks for its outcome
+(``outcomes`` fixture); every row is still its own test, so a failure names its row.  A row
+that hangs fails at ``ROW_TIMEOUT`` seconds.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROW_TIMEOUT = 60
+PARALLEL = max(2, min(4, 2 * (os.cpu_count() or 1)))
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    argv: tuple
+    extra: tuple = field(default=())      # input files the argv does not name (e.g. `--out .` needs a non-empty cwd)
+
+
+def row(id, *argv, extra=()):
+    return Row(id, tuple(argv), tuple(extra))
+
+
+# ---- input files --------------------------------------------------------------------------
+# Built once per session; a row gets (in its own directory) every file its argv names (a token
+# equal to a name below, or starting with "name/") plus its ``extra`` ones.  A name ending in "/"
+# is a directory; values are bytes, or a dict {relative path: bytes} for a directory's contents.
+
+def _position(game, players=2, seed=0):
+    from engine_c import new_state
+
+    return json.loads(new_state(game, players, seed).to_json())
+
+
+def _edited(game, **changes):
+    data = _position(game)
+    for key, value in changes.items():
+        if value is _DELETE:
+            del data[key]
+        else:
+            data[key] = value
+    return json.dumps(data).encode()
+
+
+_DELETE = object()
+
+
+def _finished(game, seed):
+    from engine_c import new_state
+
+    state = new_state(game, 2, seed)
+    state.playout(seed)
+    assert state.is_terminal()
+    return state.to_json().encode()
+
+
+def _parquet(frame):
+    import io
+
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer)
+    return buffer.getvalue()
+
+
+def _real_run(tmp):
+    """The files of a small finished run (2 random games), {relative path: bytes}."""
+    out = Path(tmp) / "run"
+    done = subprocess.run([sys.executable, "-m", "solver.cli", "simulate", "--game", "sanjuan", "--agent", "random",
+                           "--games", "2", "--out", str(out)], capture_output=True, text=True, timeout=120, env=_env())
+    assert done.returncode == 0, done.stderr
+    return {str(path.relative_to(out)): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+
+
+def _make_files():
+    import tempfile
+
+    import pandas as pd
+
+    with tempfile.TemporaryDirectory() as tmp:
+        real_run = _real_run(tmp)
+
+    burgundy = json.dumps(_position("burgundy")).encode()
+    deep = b"[" * 100_000 + b"]" * 100_000
+    files = {
+        "pos.json": burgundy,
+        "sanjuan.json": json.dumps(_position("sanjuan")).encode(),
+        "finished.json": _finished("burgundy", 9),
+        "finished_sj.json": _finished("sanjuan", 3),
+        "empty.json": b"",
+        "blank.json": b"   \n\n  ",
+        "garbage.json": b"{not json",
+        "truncated.json": burgundy[: len(burgundy) // 2],
+        "binary.bin": bytes(range(256)) * 8,
+        "utf16.json": burgundy.decode().encode("utf-16"),
+        "latin1.json": '{"game": "burgundy", "note": "caf\u00e9"}'.encode("latin-1"),
+        "deep.json": deep,
+        "deep_field.json": b'{"game": "burgundy", "seats": ' + deep + b"}",
+        "huge_int.json": b'{"game": "burgundy", "players": ' + b"9" * 5000 + b"}",
+        "nan.json": burgundy.replace(b'"round": 1', b'"round": NaN'),
+        "infinity.json": burgundy.replace(b'"round": 1', b'"round": 1e999'),
+        "too_large.json": b" " * (2 << 20) + burgundy,
+        "list.json": b"[1, 2, 3]",
+        "null.json": b"null",
+        "string.json": b'"burgundy"',
+        "number.json": b"42",
+        "no_game.json": b'{"players": 2}',
+        "game_chess.json": b'{"game": "chess"}',
+        "game_number.json": b'{"game": 5}',
+        "game_list.json": b'{"game": ["burgundy"]}',
+        "game_object.json": b'{"game": {"name": "burgundy"}}',
+        "players_huge.json": _edited("burgundy", players=10**30),
+        "players_float.json": _edited("burgundy", players=2.0),
+        "players_string.json": _edited("burgundy", players="2"),
+        "rng_negative.json": _edited("burgundy", rng=-1),
+        "rng_2_64.json": _edited("burgundy", rng=2**64),
+        "round_bool.json": _edited("burgundy", round=True),
+        "seats_missing.json": _edited("burgundy", seats=_DELETE),
+        "seats_string.json": _edited("burgundy", seats="x"),
+        "seats_empty.json": _edited("burgundy", seats=[]),
+        "depots_object.json": _edited("burgundy", depots={}),
+        "extra_field.json": _edited("burgundy", bogus_field=1),
+        "setup_player_5.json": _edited("burgundy", setup_player=5),
+        "sanjuan_library_string.json": _edited("sanjuan", role_library="x"),
+        "seasons_last_round_list.json": _edited("seasons", last_round=[1]),
+        "tiletum_king_bonus_empty.json": _edited("tiletum", king_bonus=[]),
+        "tiletum_contract_display_empty.json": _edited("tiletum", contract_display=[]),
+        "highcard_rng_negative.json": _edited("highcard", rng=-1),
+        "highcard_round_huge.json": _edited("highcard", round=10**30),
+        "notes.txt": b"some notes\n",
+        "folder/": {"notes.txt": b"not a run\n"},
+        "emptydir/": {},
+        "dir.json/": {},
+        "good.parquet/": real_run,
+        "run.parquet/": {"_manifest.json": b"{garbage"},
+        "listrun.parquet/": {"_manifest.json": b"[1, 2]"},
+        "halfrun.parquet/": {"_manifest.json": b'{"game": "burgundy"}'},
+        "foreign.parquet": _parquet(pd.DataFrame({"x": [1, 2]})),
+        "empty.parquet": _parquet(pd.DataFrame({"game": pd.Series([], dtype=str)})),
+        "garbage.parquet": b"PAR1 this is not parquet at all PAR1",
+    }
+    return files
+
+
+# ---- the table ----------------------------------------------------------------------------
+
+SIM = ("simulate", "--game", "burgundy", "--games", "2")          # + --agent ...; --out added by rows
+OUT = ("--out", "o.parquet")
+SUG = ("suggest", "--game", "burgundy", "--position", "pos.json")
+POS = ("position", "--game", "burgundy")
+
+
+def _suggest(game, position):
+    """suggest with a small budget, so a position accepted by mistake fails fast."""
+    return ("suggest", "--game", game, "--position", position, "--iterations", "10")
+
+
+ROWS = [
+    # the program itself
+    row("no-command"),
+    row("unknown-command", "frobnicate"),
+    row("unknown-command-case", "Simulate"),
+    row("help-as-command", "help"),
+    row("unknown-global-option", "--bogus"),
+    row("unknown-short-option", "-x"),
+    row("option-before-command", "--seed", "1", "games"),
+    row("version-with-value", "--version=1"),
+    # games
+    row("games-extra-argument", "games", "burgundy"),
+    row("games-unknown-option", "games", "--game", "burgundy"),
+    row("games-help-with-value", "games", "--help=yes"),
+    # position: options
+    row("position-no-game", "position"),
+    row("position-game-without-value", "position", "--game"),
+    row("position-unknown-game", "position", "--game", "chess"),
+    row("position-empty-game", "position", "--game", ""),
+    row("position-game-case", "position", "--game", "Burgundy"),
+    row("position-players-1", *POS, "--players", "1"),
+    row("position-players-5", *POS, "--players", "5"),
+    row("position-players-0", *POS, "--players", "0"),
+    row("position-players-negative", *POS, "--players", "-2"),
+    row("position-players-abc", *POS, "--players", "abc"),
+    row("position-players-float", *POS, "--players", "2.5"),
+    row("position-players-huge", *POS, "--players", "99999999999999999999999"),
+    row("position-seed-negative", *POS, "--seed", "-1"),
+    row("position-seed-2-64", *POS, "--seed", "18446744073709551616"),
+    row("position-seed-huge", *POS, "--seed", "9" * 400),
+    row("position-seed-float", *POS, "--seed", "1.5"),
+    row("position-seed-empty", *POS, "--seed", ""),
+    row("position-seed-hex", *POS, "--seed", "0x10"),
+    row("position-random-moves-negative", *POS, "--random-moves", "-1"),
+    row("position-random-moves-huge", *POS, "--random-moves", "10" + "0" * 30),
+    row("position-random-moves-over-limit", *POS, "--random-moves", "1000001"),
+    row("position-random-moves-abc", *POS, "--random-moves", "abc"),
+    row("position-random-moves-past-the-end", "position", "--game", "highcard", "--random-moves", "1000"),
+    row("position-extra-argument", *POS, "extra"),
+    row("position-unknown-option", *POS, "--iterations", "5"),
+    # position: --out
+    row("position-out-into-a-file", *POS, "--out", "notes.txt/pos.json"),
+    row("position-out-is-cwd", *POS, "--out", "."),
+    row("position-out-is-a-folder", *POS, "--out", "folder"),
+    row("position-out-empty", *POS, "--out", ""),
+    row("position-out-missing-parent", *POS, "--out", "no/such/dir/pos.json"),
+    row("position-out-unwritable", *POS, "--out", "/proc/no-such-dir/pos.json"),
+    row("position-out-bad-seed-order", *POS, "--seed", "-1", "--out", "new.json"),
+    # suggest: options
+    row("suggest-no-options", "suggest"),
+    row("suggest-no-position", "suggest", "--game", "burgundy"),
+    row("suggest-no-game", "suggest", "--position", "pos.json"),
+    row("suggest-unknown-game", *_suggest("chess", "pos.json")),
+    row("suggest-wrong-game", *_suggest("sanjuan", "pos.json")),
+    row("suggest-wrong-game-sanjuan-file", *_suggest("burgundy", "sanjuan.json")),
+    row("suggest-iterations-0", *SUG, "--iterations", "0"),
+    row("suggest-iterations-negative", *SUG, "--iterations", "-1"),
+    row("suggest-iterations-1e20", *SUG, "--iterations", "1e20"),
+    row("suggest-iterations-20-digits", *SUG, "--iterations", "99999999999999999999"),
+    row("suggest-iterations-over-limit", *SUG, "--iterations", "1000000001"),
+    row("suggest-iterations-float", *SUG, "--iterations", "1.5"),
+    row("suggest-iterations-abc", *SUG, "--iterations", "abc"),
+    row("suggest-time-inf", *SUG, "--time", "inf"),
+    row("suggest-time-minus-inf", *SUG, "--time", "-inf"),
+    row("suggest-time-nan", *SUG, "--time", "nan"),
+    row("suggest-time-0", *SUG, "--time", "0"),
+    row("suggest-time-negative", *SUG, "--time", "-1"),
+    row("suggest-time-1e300", *SUG, "--time", "1e300"),
+    row("suggest-time-abc", *SUG, "--time", "abc"),
+    row("suggest-iterations-and-time", *SUG, "--iterations", "10", "--time", "1"),
+    row("suggest-top-0", *SUG, "--iterations", "10", "--top", "0"),
+    row("suggest-top-negative", *SUG, "--iterations", "10", "--top", "-1"),
+    row("suggest-top-abc", *SUG, "--top", "abc"),
+    row("suggest-jobs-0", *SUG, "--jobs", "0"),
+    row("suggest-jobs-negative", *SUG, "--jobs", "-1"),
+    row("suggest-jobs-huge", *SUG, "--time", "1", "--jobs", "99999999999999999999"),
+    row("suggest-seed-negative", *SUG, "--iterations", "10", "--seed", "-1"),
+    row("suggest-seed-2-64", *SUG, "--iterations", "10", "--seed", "18446744073709551616"),
+    row("suggest-json-with-value", *SUG, "--json=1"),
+    row("suggest-extra-argument", *SUG, "pos.json"),
+    # suggest: position files
+    row("suggest-missing-file", *_suggest("burgundy", "none.json")),
+    row("suggest-position-is-cwd", *_suggest("burgundy", ".")),
+    row("suggest-position-is-a-folder", *_suggest("burgundy", "dir.json/")),
+    row("suggest-position-in-a-file", *_suggest("burgundy", "notes.txt/pos.json")),
+    row("suggest-position-empty-path", *_suggest("burgundy", "")),
+    row("suggest-position-unreadable", *_suggest("burgundy", "/proc/self/mem")),
+    row("suggest-position-endless", *_suggest("burgundy", "/dev/zero")),
+    row("suggest-position-too-large", *_suggest("burgundy", "too_large.json")),
+    row("suggest-empty-file", *_suggest("burgundy", "empty.json")),
+    row("suggest-blank-file", *_suggest("burgundy", "blank.json")),
+    row("suggest-garbage", *_suggest("burgundy", "garbage.json")),
+    row("suggest-truncated", *_suggest("burgundy", "truncated.json")),
+    row("suggest-binary", *_suggest("burgundy", "binary.bin")),
+    row("suggest-utf16", *_suggest("burgundy", "utf16.json")),
+    row("suggest-latin1", *_suggest("burgundy", "latin1.json")),
+    row("suggest-text-file", *_suggest("burgundy", "notes.txt")),
+    row("suggest-parquet-file", *_suggest("burgundy", "foreign.parquet")),
+    row("suggest-deeply-nested", *_suggest("burgundy", "deep.json")),
+    row("suggest-deeply-nested-field", *_suggest("burgundy", "deep_field.json")),
+    row("suggest-5000-digit-int", *_suggest("burgundy", "huge_int.json")),
+    row("suggest-nan", *_suggest("burgundy", "nan.json")),
+    row("suggest-1e999", *_suggest("burgundy", "infinity.json")),
+    row("suggest-json-list", *_suggest("burgundy", "list.json")),
+    row("suggest-json-null", *_suggest("burgundy", "null.json")),
+    row("suggest-json-string", *_suggest("burgundy", "string.json")),
+    row("suggest-json-number", *_suggest("burgundy", "number.json")),
+    row("suggest-no-game-field", *_suggest("burgundy", "no_game.json")),
+    row("suggest-game-field-chess", *_suggest("burgundy", "game_chess.json")),
+    row("suggest-game-field-number", *_suggest("burgundy", "game_number.json")),
+    row("suggest-game-field-list", *_suggest("burgundy", "game_list.json")),
+    row("suggest-game-field-object", *_suggest("burgundy", "game_object.json")),
+    row("suggest-finished-game", *_suggest("burgundy", "finished.json")),
+    row("suggest-finished-sanjuan", *_suggest("sanjuan", "finished_sj.json")),
+    row("suggest-players-huge", *_suggest("burgundy", "players_huge.json")),
+    row("suggest-players-float", *_suggest("burgundy", "players_float.json")),
+    row("suggest-players-string", *_suggest("burgundy", "players_string.json")),
+    row("suggest-rng-negative", *_suggest("burgundy", "rng_negative.json")),
+    row("suggest-rng-2-64", *_suggest("burgundy", "rng_2_64.json")),
+    row("suggest-round-bool", *_suggest("burgundy", "round_bool.json")),
+    row("suggest-seats-missing", *_suggest("burgundy", "seats_missing.json")),
+    row("suggest-seats-string", *_suggest("burgundy", "seats_string.json")),
+    row("suggest-seats-empty", *_suggest("burgundy", "seats_empty.json")),
+    row("suggest-depots-object", *_suggest("burgundy", "depots_object.json")),
+    row("suggest-extra-field", *_suggest("burgundy", "extra_field.json")),
+    row("suggest-burgundy-setup-player-5", *_suggest("burgundy", "setup_player_5.json")),
+    row("suggest-sanjuan-role-library-string", *_suggest("sanjuan", "sanjuan_library_string.json")),
+    row("suggest-seasons-last-round-list", *_suggest("seasons", "seasons_last_round_list.json")),
+    row("suggest-tiletum-king-bonus-empty", *_suggest("tiletum", "tiletum_king_bonus_empty.json")),
+    row("suggest-tiletum-contract-display-empty", *_suggest("tiletum", "tiletum_contract_display_empty.json")),
+    row("suggest-highcard-rng-negative", *_suggest("highcard", "highcard_rng_negative.json")),
+    row("suggest-highcard-round-huge", *_suggest("highcard", "highcard_round_huge.json")),
+    # simulate: options
+    row("simulate-no-options", "simulate"),
+    row("simulate-no-agent", "simulate", "--game", "burgundy", *OUT),
+    row("simulate-unknown-game", "simulate", "--game", "chess", "--agent", "random", *OUT),
+    row("simulate-games-0", *SIM[:3], "--agent", "random", "--games", "0", *OUT),
+    row("simulate-games-negative", *SIM[:3], "--agent", "random", "--games", "-3", *OUT),
+    row("simulate-games-abc", *SIM[:3], "--agent", "random", "--games", "abc", *OUT),
+    row("simulate-games-10-billion", *SIM[:3], "--agent", "random", "--games", "10000000000", *OUT),
+    row("simulate-players-1", *SIM, "--agent", "random", "--players", "1", *OUT),
+    row("simulate-players-5", *SIM, "--agent", "random", "--players", "5", *OUT),
+    row("simulate-players-abc", *SIM, "--agent", "random", "--players", "abc", *OUT),
+    row("simulate-jobs-0", *SIM, "--agent", "random", "--jobs", "0", *OUT),
+    row("simulate-jobs-negative", *SIM, "--agent", "random", "--jobs", "-1", *OUT),
+    row("simulate-jobs-huge", *SIM, "--agent", "random", "--jobs", "99999999999999999999", *OUT),
+    row("simulate-seed-negative", *SIM, "--agent", "random", "--seed", "-1", *OUT),
+    row("simulate-seed-2-64", *SIM, "--agent", "random", "--seed", "18446744073709551616", *OUT),
+    row("simulate-seed-float", *SIM, "--agent", "random", "--seed", "1.5", *OUT),
+    row("simulate-save-positions-negative", *SIM, "--agent", "random", "--save-positions", "-1", *OUT),
+    row("simulate-backend-unknown", *SIM, "--agent", "random", "--backend", "spark", *OUT),
+    row("simulate-address-without-dask", *SIM, "--agent", "random", "--address", "tcp://127.0.0.1:1", *OUT),
+    row("simulate-dask-unreachable", *SIM, "--agent", "random", "--backend", "dask",
+        "--address", "tcp://127.0.0.1:1", *OUT),
+    row("simulate-paired-with-value", *SIM, "--agent", "random", "--paired=1", *OUT),
+    row("simulate-too-many-agents", *SIM, "--agent", "random", "--agent", "random", "--agent", "random", *OUT),
+    # simulate: agent specs
+    row("agent-unknown", *SIM, "--agent", "nosuch", *OUT),
+    row("agent-empty", *SIM, "--agent", "", *OUT),
+    row("agent-empty-parameters", *SIM, "--agent", "ismcts:", *OUT),
+    row("agent-iterations-empty", *SIM, "--agent", "ismcts:iterations=", *OUT),
+    row("agent-unknown-parameter", *SIM, "--agent", "ismcts:foo=1", *OUT),
+    row("agent-iterations-negative", *SIM, "--agent", "ismcts:iterations=-5", *OUT),
+    row("agent-iterations-1e3", *SIM, "--agent", "ismcts:iterations=1e3", *OUT),
+    row("agent-iterations-huge", *SIM, "--agent", "ismcts:iterations=99999999999999999999999", *OUT),
+    row("agent-parameter-without-value", *SIM, "--agent", "random:x", *OUT),
+    row("agent-parameter-twice", *SIM, "--agent", "ismcts:iterations=5,iterations=6", *OUT),
+    row("agent-time-inf", *SIM, "--agent", "ismcts:time=inf", *OUT),
+    row("agent-c-nan", *SIM, "--agent", "ismcts:c=nan", *OUT),
+    row("agent-reward-unknown", *SIM, "--agent", "ismcts:reward=fame", *OUT),
+    # simulate: --out and --resume
+    row("simulate-out-into-a-file", *SIM, "--agent", "random", "--out", "notes.txt/o.parquet"),
+    row("simulate-out-is-a-file", *SIM, "--agent", "random", "--out", "notes.txt"),
+    row("simulate-out-cwd-not-a-run", *SIM, "--agent", "random", "--out", ".", extra=("notes.txt",)),
+    row("simulate-out-folder-not-a-run", *SIM, "--agent", "random", "--out", "folder"),
+    row("simulate-out-unwritable", *SIM, "--agent", "random", "--out", "/proc/no-such-dir/o.parquet"),
+    row("simulate-resume-nothing", *SIM, "--agent", "random", "--resume", *OUT),
+    row("simulate-resume-garbage-manifest", *SIM, "--agent", "random", "--resume", "--out", "run.parquet"),
+    row("simulate-resume-list-manifest", *SIM, "--agent", "random", "--resume", "--out", "listrun.parquet"),
+    row("simulate-resume-partial-manifest", *SIM, "--agent", "random", "--resume", "--out", "halfrun.parquet"),
+    row("simulate-resume-empty-folder", *SIM, "--agent", "random", "--resume", "--out", "emptydir"),
+    row("simulate-new-run-over-garbage", *SIM, "--agent", "random", "--out", "run.parquet"),
+    # report
+    row("report-no-arguments", "report"),
+    row("report-no-out", "report", "foreign.parquet"),
+    row("report-missing-input", "report", "missing.parquet", "--out", "r"),
+    row("report-empty-folder", "report", "emptydir", "--out", "r"),
+    row("report-folder-not-a-run", "report", "folder", "--out", "r"),
+    row("report-garbage-parquet", "report", "garbage.parquet", "--out", "r"),
+    row("report-foreign-parquet", "report", "foreign.parquet", "--out", "r"),
+    row("report-empty-parquet", "report", "empty.parquet", "--out", "r"),
+    row("report-position-file", "report", "pos.json", "--out", "r"),
+    row("report-binary-file", "report", "binary.bin", "--out", "r"),
+    row("report-garbage-manifest-run", "report", "run.parquet", "--out", "r"),
+    row("report-good-and-missing-input", "report", "good.parquet", "missing.parquet", "--out", "r"),
+    row("report-good-and-foreign-input", "report", "good.parquet", "foreign.parquet", "--out", "r"),
+    row("report-out-into-a-file", "report", "good.parquet", "--out", "notes.txt/r"),
+    row("report-out-is-a-file", "report", "good.parquet", "--out", "notes.txt"),
+    row("report-out-unwritable", "report", "good.parquet", "--out", "/proc/no-such-dir/r"),
+    row("simulate-resume-with-other-settings", "simulate", "--game", "sanjuan", "--agent", "greedy", "--games", "2",
+        "--resume", "--out", "good.parquet"),
+    row("simulate-new-run-over-a-run", "simulate", "--game", "sanjuan", "--agent", "random", "--games", "2",
+        "--out", "good.parquet"),
+    row("report-unknown-option", "report", "foreign.parquet", "--out", "r", "--format", "pdf"),
+]
+
+ROWS_BY_ID = {r.id: r for r in ROWS}
+assert len(ROWS_BY_ID) == len(ROWS), "row ids must be unique"
+
+
+# ---- running rows -------------------------------------------------------------------------
+# Every row runs in its own process, in its own directory, with its own stdin (/dev/null),
+# stdout and stderr.  Starting Python and importing pandas and matplotlib costs 0.3-1.5 s of CPU
+# a process, too much for ~190 rows, so by default rows run in children forked from one server
+# process that imported boardlab once (``_FORK_SERVER``): each child calls ``solver.cli.main``
+# exactly as ``python -m solver.cli`` does, in a new process group, and its exit status, signal or
+# timeout is reported.  ``EXEC_ROWS`` also run as ``python -m solver.cli`` (and a few through the
+# ``boardlab`` script), which checks the start-up path; BOARDLAB_BAD_INPUT_EXEC=1 runs every row so.
+
+EXEC_ROWS = [
+    "no-command", "unknown-command", "unknown-global-option", "games-extra-argument",
+    "position-players-abc", "position-seed-negative", "position-out-into-a-file",
+    "suggest-time-inf", "suggest-iterations-20-digits", "suggest-top-0", "suggest-seed-negative",
+    "suggest-missing-file", "suggest-binary", "suggest-deeply-nested", "suggest-5000-digit-int",
+    "suggest-position-endless", "suggest-finished-game", "suggest-tiletum-king-bonus-empty",
+    "simulate-games-10-billion", "simulate-seed-2-64", "agent-iterations-huge", "simulate-out-cwd-not-a-run",
+    "simulate-resume-garbage-manifest", "report-missing-input", "report-garbage-parquet",
+]
+SCRIPT_ROWS = ["unknown-command", "suggest-time-nan", "simulate-players-5"]
+EXEC_ALL = os.environ.get("BOARDLAB_BAD_INPUT_EXEC") == "1"
+
+_FORK_SERVER = r"""
+import json, os, signal, sys, time, traceback
+
+jobs, parallel, timeout = json.load(open(sys.argv[1])), int(sys.argv[2]), float(sys.argv[3])
+import engine_c, solver.cli, solver.positions, solver.search, solver.runner, solver.summary, analysis.report
+for name in engine_c.game_names():
+    engine_c.state_class(name)
+
+
+def child(job):
+    os.setpgid(0, 0)
+    os.chdir(job["cwd"])
+    for fd, path, flags in ((0, os.devnull, os.O_RDONLY), (1, job["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+                            (2, job["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+        os.dup2(os.open(path, flags, 0o644), fd)
+    sys.stdin, sys.stdout, sys.stderr = open(0, closefd=False), open(1, "w", closefd=False), open(2, "w", closefd=False)
+    sys.argv = ["boardlab", *job["argv"]]
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    code = 0
+    try:
+        solver.cli.main(job["argv"])
+    except SystemExit as exc:                 # as the interpreter does at exit
+        if exc.code is None or isinstance(exc.code, int):
+            code = exc.code or 0
+        else:
+            print(exc.code, file=sys.stderr)
+            code = 1
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        code = code or 120
+    os._exit(code & 0xFF)
+
+
+results, running, todo = {}, {}, list(enumerate(jobs))
+while todo or running:
+    while todo and len(running) < parallel:
+        index, job = todo.pop(0)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                child(job)
+            finally:
+                os._exit(121)
+        running[pid] = (index, time.perf_counter())
+    pid, status = os.waitpid(-1, os.WNOHANG)
+    now = time.perf_counter()
+    if pid:
+        index, started = running.pop(pid)
+        try:
+            os.killpg(pid, signal.SIGKILL)     # whatever the row left running
+        except OSError:
+            pass
+        code = os.waitstatus_to_exitcode(status)
+        results[index] = {"returncode": code, "seconds": now - started}
+        continue
+    for pid, (index, started) in list(running.items()):
+        if now - started > timeout:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            del running[pid]
+            results[index] = {"returncode": None, "seconds": now - started}
+    time.sleep(0.002)
+print(json.dumps([results[i] for i in range(len(jobs))]))
+"""
+
+
+def _snapshot(root):
+    """Every path under ``root`` with its kind, size, modification time and content hash."""
+    state = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = Path(dirpath, name)
+            st = path.lstat()
+            if path.is_file() and not path.is_symlink():
+                digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            else:
+                digest = None
+            state[str(path.relative_to(root))] = (st.st_mode, st.st_size, st.st_mtime_ns, digest)
+    return state
+
+
+def _inputs(r, files):
+    """Names of the input files a row needs: tokens naming one (or a path inside one), and ``extra``."""
+    names = set(r.extra)
+    for token in r.argv:
+        for name in files:
+            if token == name or token == name.rstrip("/") or token.startswith(name.rstrip("/") + "/"):
+                names.add(name)
+    return names
+
+
+def _prepare(root, r, files):
+    """The row's directory with its input files; its snapshot."""
+    root.mkdir(parents=True)
+    for name in _inputs(r, files):
+        content = files[name]
+        if name.endswith("/"):
+            folder = root / name.rstrip("/")
+            folder.mkdir()
+            for inner, data in content.items():
+                (folder / inner).parent.mkdir(parents=True, exist_ok=True)
+                (folder / inner).write_bytes(data)
+        else:
+            (root / name).write_bytes(content)
+    return _snapshot(root)
+
+
+@dataclass
+class Outcome:
+    how: str
+    returncode: int | None          # None: killed after ROW_TIMEOUT seconds
+    stdout: str
+    stderr: str
+    seconds: float
+    changes: list
+
+
+def _changes(root, before):
+    after = _snapshot(root)
+    return sorted(f"{'+' if k not in before else '-' if k not in after else '~'}{k}"
+                  for k in set(before) | set(after) if before.get(k) != after.get(k))
+
+
+def _env():
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env.pop("COLUMNS", None)
+    return env
+
+
+def _exec_row(r, root, files, command):
+    before = _prepare(root, r, files)
+    started = time.perf_counter()
+    try:
+        done = subprocess.run([*command, *r.argv], cwd=root, env=_env(), stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=ROW_TIMEOUT)
+        code, out, err = done.returncode, done.stdout, done.stderr
+    except subprocess.TimeoutExpired as exc:
+        code, out, err = None, exc.stdout or b"", exc.stderr or b""
+    seconds = time.perf_counter() - started
+    return Outcome(" ".join(command), code, out.decode(errors="replace"), err.decode(errors="replace"), seconds,
+                   _changes(root, before))
+
+
+def _fork_rows(rows, base, files):
+    """Outcomes of ``rows`` run in children of one fork server."""
+    io_dir = base / "_io"
+    io_dir.mkdir(parents=True)
+    jobs, befores = [], []
+    for n, r in enumerate(rows):
+        root = base / f"fork{n:03d}"
+        befores.append(_prepare(root, r, files))
+        jobs.append({"argv": list(r.argv), "cwd": str(root), "out": str(io_dir / f"{n}.out"),
+                     "err": str(io_dir / f"{n}.err")})
+    (io_dir / "jobs.json").write_text(json.dumps(jobs))
+    server = subprocess.run([sys.executable, "-c", _FORK_SERVER, str(io_dir / "jobs.json"), str(PARALLEL),
+                             str(ROW_TIMEOUT)], cwd=REPO, env=_env(), stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=ROW_TIMEOUT * (len(rows) + 1))
+    assert server.returncode == 0, f"the fork server failed:\n{server.stderr}"
+    results = json.loads(server.stdout.splitlines()[-1])
+    outcomes = {}
+    for n, (r, result) in enumerate(zip(rows, results)):
+        outcomes[r.id] = Outcome("forked solver.cli.main", result["returncode"],
+                                 (io_dir / f"{n}.out").read_text(errors="replace"),
+                                 (io_dir / f"{n}.err").read_text(errors="replace"),
+                                 result["seconds"], _changes(base / f"fork{n:03d}", befores[n]))
+    return outcomes
+
+
+def _expected_cost(r):
+    """Rough seconds of a row, to start the slow ones first (report and simulate import pandas)."""
+    return (10 if "dask" in r.argv else 0) + {"report": 2, "simulate": 1}.get(r.argv[0] if r.argv else "", 0)
+
+
+def _selected(request, test_name):
+    return [item.callspec.params["row_id"] for item in request.session.items
+            if getattr(item, "originalname", None) == test_name and item.module.__name__ == __name__]
+
+
+@pytest.fixture(scope="module")
+def outcomes(request, tmp_path_factory):
+    """Outcomes of the selected rows: {(test name, row id): Outcome}."""
+    files = _make_files()
+    base = tmp_path_factory.mktemp("bad_input")
+    python = [sys.executable, "-m", "solver.cli"]
+    script = [str(Path(sys.executable).with_name("boardlab"))]
+    execs = [(name, rid, command) for name, command in (("test_bad_input_exec", python),
+                                                        ("test_bad_input_script", script))
+             for rid in _selected(request, name)]
+    forked = [ROWS_BY_ID[rid] for rid in _selected(request, "test_bad_input")]
+    if EXEC_ALL:
+        execs += [("test_bad_input", r.id, python) for r in forked]
+        forked = []
+    started = time.perf_counter()
+    results = {}
+    with ThreadPoolExecutor(PARALLEL) as pool:
+        server = pool.submit(_fork_rows, forked, base / "forked", files) if forked else None
+        execs.sort(key=lambda e: _expected_cost(ROWS_BY_ID[e[1]]), reverse=True)
+        futures = {(name, rid): pool.submit(_exec_row, ROWS_BY_ID[rid], base / f"exec{n:03d}", files, command)
+                   for n, (name, rid, command) in enumerate(execs)}
+        results.update({key: future.result() for key, future in futures.items()})
+        if server is not None:
+            results.update({("test_bad_input", rid): outcome for rid, outcome in server.result().items()})
+    slowest = sorted(results, key=lambda key: -results[key].seconds)[:5]
+    print(f"\n{len(results)} bad-input runs ({len(forked)} forked, {len(execs)} started afresh) in "
+          f"{time.perf_counter() - started:.1f} s; slowest: "
+          f"{', '.join(f'{rid} {results[name, rid].seconds:.1f} s' for name, rid in slowest)}")
+    return results
+
+
+def _check(r, o):
+    shown = (f"\nboardlab {' '.join(repr(a) if not a or ' ' in a else a for a in r.argv)}\n"
+             f"run by {o.how}: exit code {o.returncode} after {o.seconds:.1f} s\n"
+             f"--- stderr ---\n{o.stderr[-3000:]}\n--- stdout ---\n{o.stdout[-1000:]}")
+    assert o.returncode is not None, f"hung: killed after {ROW_TIMEOUT} s" + shown
+    assert "Traceback" not in o.stderr + o.stdout, "traceback" + shown
+    assert o.returncode == 2, "exit code is not 2" + shown
+    lines = o.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].strip(), "stderr is not exactly one line" + shown
+    assert lines[0].startswith("boardlab: error: ") and lines[0][len("boardlab: error: "):].strip(), \
+        "stderr does not start with 'boardlab: error:'" + shown
+    assert not o.changes, f"files created or changed: {o.changes}" + shown
+
+
+@pytest.mark.parametrize("row_id", [r.id for r in ROWS], ids=[r.id for r in ROWS])
+def test_bad_input(outcomes, row_id):
+    _check(ROWS_BY_ID[row_id], outcomes["test_bad_input", row_id])
+
+
+@pytest.mark.parametrize("row_id", EXEC_ROWS, ids=EXEC_ROWS)
+def test_bad_input_exec(outcomes, row_id):
+    """The same rows as ``python -m solver.cli`` in a new interpreter."""
+    _check(ROWS_BY_ID[row_id], outcomes["test_bad_input_exec", row_id])
+
+
+@pytest.mark.parametrize("row_id", SCRIPT_ROWS, ids=SCRIPT_ROWS)
+def test_bad_input_script(outcomes, row_id):
+    """The same rows through the installed ``boardlab`` script."""
+    _check(ROWS_BY_ID[row_id], outcomes["test_bad_input_script", row_id])
+
+
+def test_the_table_covers_every_command():
+    assert len(ROWS) >= 100
+    assert set(EXEC_ROWS + SCRIPT_ROWS) <= set(ROWS_BY_ID)
+    commands = {r.argv[0] for r in ROWS if r.argv}
+    assert {"games", "simulate", "report", "position", "suggest"} <= commands
+
+
+# ---- Ctrl-C ---------------------------------------------------------------------------------
+
+def test_interrupt_in_a_command_is_one_line_exit_130(monkeypatch, capsys):
+    from solver import cli, positions
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(positions, "random_position", interrupted)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["position", "--game", "burgundy"])
+    assert exit_info.value.code == 130
+    captured = capsys.readouterr()
+    assert captured.err == "boardlab: interrupted\n"
+    assert captured.out == ""
+
+
+def _wait_for_cpu(pid, seconds, limit=30):
+    """Wait until process ``pid`` has used ``seconds`` of CPU (at most ``limit`` s of wall time)."""
+    stat = Path(f"/proc/{pid}/stat")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            time.sleep(3)          # no /proc: a fixed wait
+            return
+        if (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") >= seconds:
+            return
+        time.sleep(0.05)
+
+
+def test_ctrl_c_during_suggest_is_one_line_exit_130(tmp_path):
+    position = tmp_path / "pos.json"
+    position.write_text(json.dumps(_position("burgundy")))
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "suggest", "--game", "burgundy",
+                                "--position", str(position), "--time", "30"],
+                               cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for_cpu(process.pid, 1.5)          # imports done, the search running
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    assert err == "boardlab: interrupted\n"
+    assert "Traceback" not in out
