@@ -146,8 +146,8 @@ def report(paths, out):
 @cli.command()
 @click.option("--game", required=True, help="Game short name.")
 @click.option("--players", type=int, default=2, show_default=True, help="Players.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves.")
-@click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
+@click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening (at most 10^6).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default: print).")
 def position(game, players, seed, random_moves, out):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
@@ -167,10 +167,10 @@ def position(game, players, seed, random_moves, out):
 @click.option("--game", required=True, help="Game short name the position must belong to.")
 @click.option("--position", "position_path", required=True, type=click.Path(path_type=Path),
               help="Position file (JSON, as written by `boardlab position`).")
-@click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000).")
-@click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Root-parallel searches.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Search seed.")
+@click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
+@click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead (at most 86400).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Root-parallel searches (at most 1024).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Search seed (0..2^64-1).")
 @click.option("--top", type=int, default=8, show_default=True, help="Candidate moves to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
