@@ -251,14 +251,15 @@ cdef void start_pass(TT* s) noexcept nogil:
         if (s.corr_left >> i) & 1:
             left[n] = i
             n += 1
-    k = left[rng_below(&s.rng, n)]
-    s.corr_left &= ~(1 << k)
-    s.corr_last = k + 1
-    v = TT_CORR[k]
-    for p in range(s.np):
-        s.pl[p].king -= v
-        if s.pl[p].king < KING_MIN:
-            s.pl[p].king = KING_MIN
+    if n > 0:                   # always in play (3 passes, 6 tokens); the reader checks loaded positions
+        k = left[rng_below(&s.rng, n)]
+        s.corr_left &= ~(1 << k)
+        s.corr_last = k + 1
+        v = TT_CORR[k]
+        for p in range(s.np):
+            s.pl[p].king -= v
+            if s.pl[p].king < KING_MIN:
+                s.pl[p].king = KING_MIN
     start_turn(s)
 
 

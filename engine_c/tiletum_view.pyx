@@ -41,11 +41,13 @@ cdef void tt_resample(TT* s, int observer, uint64_t* rng) noexcept nogil:
 
 
 cdef void tt_random_playout(TT* s, uint64_t* rng) noexcept nogil:
-    """Uniformly random legal moves to the end."""
+    """Uniformly random legal moves to the end (stops at a position without a legal move)."""
     cdef int buf[MAX_LEGAL]
     cdef int n
     while s.phase != PH_OVER:
         n = tt_legal(s, buf)
+        if n == 0:                  # a stuck position (the reader refuses them): never divide by 0
+            return
         tt_apply(s, buf[rng_below(rng, n)])
 
 
@@ -107,9 +109,11 @@ cdef int tt_policy_action(TT* s, int* legal, int n, uint64_t* rng) noexcept nogi
 
 
 cdef void tt_playout(TT* s, uint64_t* rng) noexcept nogil:
-    """The playout policy (tt_policy_action at every decision) to the end."""
+    """The playout policy (tt_policy_action at every decision) to the end (stops when stuck)."""
     cdef int buf[MAX_LEGAL]
     cdef int n
     while s.phase != PH_OVER:
         n = tt_legal(s, buf)
+        if n == 0:                  # a stuck position: stop rather than loop or divide by 0
+            return
         tt_apply(s, tt_policy_action(s, buf, n, rng))

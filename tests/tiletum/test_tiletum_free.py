@@ -1,9 +1,11 @@
 """Free actions: buy with gold, crests, contracts, cathedrals, bonus tiles (helpers), storage."""
+import copy
+
 from engine_c.tiletum_data import (CONTRACTS, PERSONS, E_CREST, E_RES, E_APACT, E_AP, E_COLOUR, E_RETRIG,
                                    E_MOVE, E_SWAP, E_ANY, E_VP, E_KING, CREST_FOOD, CREST_VP, CREST_AP,
                                    TYPE_ACTION, ACTIONS, CATHEDRAL_CITIES, CITIES)
 from tiletum_helpers import (action_turn, load, act, legal_strings, store, remove_tile, person_of,
-                             bonus_of_kind)
+                             bonus_of_kind, switch_action)
 
 PARIS = 3
 RES = ["gold", "food", "iron", "stone", "wool"]
@@ -43,7 +45,7 @@ def test_crest_needs_full_building_crest_tile_and_food():
     assert pl["buildings"][3]["crest"] and pl["bonus_ap"] == {"king": CREST_AP[3]}
     # placed during a king action: its bonus AP count at once (as if placed before the die)
     assert s.to_dict()["current"]["ap"] == 1 + CREST_AP[3]
-    d2 = dict(d, current=dict(d["current"], action="merchant"))
+    d2 = switch_action(copy.deepcopy(d), "merchant")
     s2 = load(d2)
     act(s2, "crest B4")
     assert s2.to_dict()["current"]["ap"] == 1
@@ -158,7 +160,7 @@ def test_bonus_tiles_resources_ap_and_named_action():
     assert s.to_dict()["players"][p]["resources"]["stone"] == 3
     act(s, "use 1")                             # the +1 AP tile (slid to slot 1)
     assert s.to_dict()["current"]["ap"] == 2
-    d["current"]["action"] = "architect"
+    switch_action(d, "architect")
     s = load(d)
     act(s, "use 1")
     assert s.to_dict()["current"]["ap"] == 3 and s.to_dict()["bonus_out"].count(arch_tile) == 1

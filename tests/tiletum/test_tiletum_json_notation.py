@@ -33,20 +33,15 @@ def test_json_round_trip_midgame():
 @pytest.mark.parametrize("edit,message", [
     (lambda d: d.update(game="sanjuan"), "not a tiletum position"),
     (lambda d: d.update(num_players=5), "num_players"),
-    (lambda d: d.update(phase="dance"), "unknown phase"),
+    (lambda d: d.update(phase="dance"), "phase: unknown value 'dance'"),
     (lambda d: d["bonus_stack"].append(d["bonus_stack"][0]), "twice"),
     (lambda d: d["bonus_stack"].pop(), "every bonus tile"),
-    (lambda d: d["map"][3]["houses"].append(None), "houses must list"),
-    (lambda d: d["players"][0].update(king=20), "king"),
-    (lambda d: d["players"][0]["storage"].extend(["crest"] * 5), "storage holds at most 4"),
-    (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), "wheel does not match"),
+    (lambda d: d["map"][3]["houses"].append(None), r"map\[3\]\.houses: must be a list of 3 entries"),
+    (lambda d: d["players"][0].update(king=20), r"players\[0\]\.king: must be an integer in -6\.\.15"),
+    (lambda d: d["players"][0]["storage"].extend(["crest"] * 5), r"players\[0\]\.storage: must be a list of 0\.\.4"),
+    (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), "wheel: does not match"),
     (lambda d: d.update(wheel_order=["king"] * 6), "wheel_order"),
-    (lambda d: d["players"][0].update(cathedrals=["Paris"]), "tiles taken do not match"),
-    (lambda d: d.update(phase="choose", current=dict(d["current"], choose="retrigger", die="W1")), "no legal action"),
-    (lambda d: d.update(phase="king_bonus"), "king_bonus phase"),
-    (lambda d: d.update(phase="wheel_bonus", current=dict(d["current"], die="W1", segment="king"),
-                        wheel_bonus=dict(d["wheel_bonus"], king=None),
-                        bonus_out=d["bonus_out"] + [d["wheel_bonus"]["king"]]), "wheel_bonus phase"),
+    (lambda d: d["players"][0].update(cathedrals=["Paris"]), r"tiles taken \(0\) do not match"),
 ])
 def test_bad_positions_raise_one_line_errors(edit, message):
     d = fresh(2, 0)
@@ -70,7 +65,7 @@ def test_not_json_is_one_line_error():
     from engine_c.tiletum import TiletumState
     with pytest.raises(InvalidPositionError, match="not valid JSON"):
         TiletumState.from_json("{nope")
-    with pytest.raises(InvalidPositionError, match="malformed"):
+    with pytest.raises(InvalidPositionError, match="missing field"):
         TiletumState.from_json(json.dumps({"game": "tiletum", "num_players": 2}))
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from engine_c.tiletum_data import CORRUPTION, KING_VP, KING_MIN, CREST_FINAL_VP, FAIRS, ACTIONS
-from tiletum_helpers import fresh, load, act, legal_strings, remove_tile, person_of
+from tiletum_helpers import fresh, load, act, legal_strings, remove_tile, person_of, begin_action
 
 
 def last_turn(players=2, seed=0, round_=1, pass_=3):
@@ -13,8 +13,8 @@ def last_turn(players=2, seed=0, round_=1, pass_=3):
     d["pass"] = pass_
     d["turn"] = players - 1
     d["actor"] = d["order"][-1]
-    d["phase"] = "action"
-    d["current"].update(action="king", ap=0, die="W1")
+    d["corruption_left"] = d["corruption_left"][:6 - pass_]      # one token revealed per pass so far
+    begin_action(d, "king", "W1", ap=0)                          # keeps the 2 + ... dice still to come
     if round_ == 4:
         d["bonus_out"] += [v for v in d["king_bonus"] if v is not None]
         d["king_bonus"] = [None] * 3
@@ -75,6 +75,7 @@ def test_king_ties_go_to_the_marker_lower_in_the_stack():
     a, b = d["order"]
     d["players"][a]["king"] = d["players"][b]["king"] = 2
     d["players"][a]["king_stack"], d["players"][b]["king_stack"] = 5, 3
+    d["king_counter"] = 5
     s = load(d)
     act(s, "end")
     assert s.to_dict()["actor"] == b

@@ -1,5 +1,6 @@
 """Shared helpers for the Tiletum tests: positions built from a fresh game's JSON, edited."""
 import json
+from collections import Counter
 
 from engine_c.tiletum import TiletumState
 from engine_c.tiletum_data import (ACTIONS, CITIES, N_BONUS, N_CONTRACTS, N_PERSONS, BONUS_TILES,
@@ -74,24 +75,101 @@ def person_of(type_, kind=None, skip=0):
     return ids[skip]
 
 
+TURN_BEGUN = ("wheel_bonus", "jester", "action", "choose")     # phases after the turn's die is taken
+
+
+def dice_left(d):
+    """Dice the wheel holds at this point of the round: 3P+2 are rolled, one is taken per turn."""
+    players = d["num_players"]
+    if d["phase"] in ("king_bonus", "over"):
+        return 2
+    taken = (d["pass"] - 1) * players + d["turn"] + (d["phase"] in TURN_BEGUN)
+    return 3 * players + 2 - taken
+
+
+def fit_dice(d, keep=None):
+    """Put the dice this point of the round needs on the wheel: ``keep`` ({"W3": 1, ...}) and as many
+    others as the round still needs (the position's own dice first, colours ``keep`` does not use
+    before the others), at most P dice of a colour with the die of the turn in progress."""
+    players = d["num_players"]
+    need = dice_left(d)
+    wheel = dict(keep or {})
+    assert sum(wheel.values()) <= need, f"a wheel of {sum(wheel.values())} dice where {need} are left"
+    per_colour = Counter()
+    for name, n in wheel.items():
+        per_colour[name[0]] += n
+    if d["phase"] in TURN_BEGUN and d["current"]["die"]:
+        per_colour[d["current"]["die"][0]] += 1
+    assert max(per_colour.values(), default=0) <= players
+    spare = [name for name, n in sorted(d["dice"].items()) for _ in range(n)]
+    spare += [f"{c}{v}" for v in (6, 5, 4, 3, 2, 1) for c in "GFISW" for _ in range(players)]
+    kept = {name[0] for name in wheel}
+    spare.sort(key=lambda name: name[0] in kept)
+    for name in spare:
+        if sum(wheel.values()) == need:
+            break
+        if per_colour[name[0]] < players:
+            wheel[name] = wheel.get(name, 0) + 1
+            per_colour[name[0]] += 1
+    assert sum(wheel.values()) == need
+    d["dice"] = wheel
+    return d
+
+
+def begin_action(d, action, die, ap, jester=False):
+    """Put the actor (order[turn]) in the action part of a turn with ``die`` taken: the wheel turned so
+    that the die's value gives the action (or the jester), the segment marked used, one die fewer."""
+    segment = "jester" if jester else action
+    d["phase"] = "action"
+    d["current"].update(action=action, ap=ap, die=die, jester=jester, segment=segment)
+    set_wheel(d, int(die[1]), segment)
+    if segment not in d["segments_used"]:
+        d["segments_used"].append(segment)
+    wheel = dict(d["dice"])
+    same = [k for k in sorted(wheel) if k[0] == die[0]]
+    gone = die if die in wheel else (same or sorted(wheel))[0]
+    wheel[gone] -= 1
+    if not wheel[gone]:
+        del wheel[gone]
+    d["dice"] = wheel
+    return fit_dice(d)
+
+
+def switch_action(d, action):
+    """The same turn in ``action`` instead: the wheel turned so that the taken die gives it."""
+    old = d["current"]["segment"]
+    d["current"].update(action=action, segment=action, jester=False)
+    set_wheel(d, int(d["current"]["die"][1]), action)
+    d["segments_used"] = [a for a in d["segments_used"] if a != old]
+    if action not in d["segments_used"]:
+        d["segments_used"].append(action)
+    return d
+
+
 def action_turn(players=2, seed=0, action="merchant", ap=5, die="S2", actor=None, jester=False):
     """A position in the action part of a turn (the die is taken, the action chosen)."""
     d = fresh(players, seed)
     if actor is not None:
         d["actor"] = actor
         d["order"] = [actor] + [p for p in range(players) if p != actor]
-    d["phase"] = "action"
-    d["current"].update(action=action, ap=ap, die=die, jester=jester, segment="jester" if jester else action)
-    return d
+    return begin_action(d, action, die, ap, jester)
 
 
 def die_turn(dice, players=2, seed=0, gold=None):
-    """A position where the actor chooses a die among `dice` ({"W3": 1, ...})."""
+    """A position where the actor chooses a die among `dice` ({"W3": 1, ...}) and the other dice the
+    round still needs (of other colours where there is room)."""
     d = fresh(players, seed)
-    d["dice"] = dict(dice)
+    fit_dice(d, dice)
     if gold is not None:
         d["players"][d["actor"]]["resources"]["gold"] = gold
     return d
+
+
+def taken(dice, name):
+    """The wheel ``dice`` after one ``name`` die is taken."""
+    out = dict(dice)
+    out[name] -= 1
+    return {k: n for k, n in out.items() if n}
 
 
 def act(state, *texts):
