@@ -1,14 +1,15 @@
 """Any input, any command: one line on stderr, exit code 2, nothing written.
 
-Every row of ``ROWS`` is one bad invocation of the real CLI (``python -m solver.cli``), run in a
-fresh directory as its working directory after the row's input files were written there.  Each
-row must end with exit code 2, exactly one non-empty stderr line starting with
-``boardlab: error:``, no traceback in stdout or stderr, and the directory unchanged (names,
-sizes, modification times and contents).
+Every row of ``ROWS`` is one bad invocation of the CLI, run in its own process with a fresh
+directory as its working directory, after the row's input files were written there.  Each row
+must end with exit code 2, exactly one non-empty stderr line starting with ``boardlab: error:``,
+no traceback in stdout or stderr, and the directory unchanged (names, sizes, modification times
+and contents).
 
-Rows run as subprocesses, a few at a time, the first time a row's test asks for its outcome
-(``outcomes`` fixture); every row is still its own test, so a failure names its row.  A row
-that hangs fails at ``ROW_TIMEOUT`` seconds.
+Rows run a few at a time, the first time a row's test asks for its outcome (``outcomes``
+fixture); every row is still its own test, so a failure names its row.  A row that hangs is
+killed and fails after ``ROW_TIMEOUT`` seconds.  How rows are started (a fork server, plus a
+slice as ``python -m solver.cli``) is described under "running rows" below.
 """
 from __future__ import annotations
 
@@ -542,13 +543,20 @@ def _env():
 def _exec_row(r, root, files, command):
     before = _prepare(root, r, files)
     started = time.perf_counter()
+    process = subprocess.Popen([*command, *r.argv], cwd=root, env=_env(), stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        done = subprocess.run([*command, *r.argv], cwd=root, env=_env(), stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=ROW_TIMEOUT)
-        code, out, err = done.returncode, done.stdout, done.stderr
-    except subprocess.TimeoutExpired as exc:
-        code, out, err = None, exc.stdout or b"", exc.stderr or b""
+        out, err = process.communicate(timeout=ROW_TIMEOUT)
+        code = process.returncode
+    except subprocess.TimeoutExpired:
+        code = None
     seconds = time.perf_counter() - started
+    try:
+        os.killpg(process.pid, signal.SIGKILL)     # whatever the row left running (it holds our pipes)
+    except OSError:
+        pass
+    if code is None:
+        out, err = process.communicate()
     return Outcome(" ".join(command), code, out.decode(errors="replace"), err.decode(errors="replace"), seconds,
                    _changes(root, before))
 
@@ -566,7 +574,7 @@ def _fork_rows(rows, base, files):
     (io_dir / "jobs.json").write_text(json.dumps(jobs))
     server = subprocess.run([sys.executable, "-c", _FORK_SERVER, str(io_dir / "jobs.json"), str(PARALLEL),
                              str(ROW_TIMEOUT)], cwd=REPO, env=_env(), stdin=subprocess.DEVNULL,
-                            capture_output=True, text=True, timeout=ROW_TIMEOUT * (len(rows) + 1))
+                            capture_output=True, text=True, timeout=ROW_TIMEOUT * (len(rows) // PARALLEL + 3))
     assert server.returncode == 0, f"the fork server failed:\n{server.stderr}"
     results = json.loads(server.stdout.splitlines()[-1])
     outcomes = {}
