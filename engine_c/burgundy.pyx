@@ -224,7 +224,7 @@ cdef class BurgundyState(GameState):
 
     def _load(self, data):
         """Fill this state from position data (docs/burgundy.md); GameState.from_json checks the rest."""
-        self._from_dict(_J.parse(data))
+        self._from_dict(_J.check(data))
         self._check_pending()
 
     def features(self):
@@ -321,7 +321,7 @@ cdef class BurgundyState(GameState):
         }
 
     def _from_dict(self, data):
-        """Fill the struct from data checked by burgundy_json.parse (every list length, range and
+        """Fill the struct from data checked by burgundy_json.check (every list length, range and
         tile name is checked there before anything here writes to C memory)."""
         cdef BState* s = &self.s
         cdef int p, d, k, t, i, j, code

@@ -60,8 +60,12 @@ def slot_colour(depot, slot, phase, players):
 
 
 def parse(text):
-    """Validated position data from JSON text (or an already-loaded dict)."""
-    data = parse_position(text, "burgundy")
+    """Validated position data from JSON text."""
+    return check(parse_position(text, "burgundy"))
+
+
+def check(data):
+    """``data`` (JSON already parsed) once it is a well-formed and possible position."""
     if not isinstance(data, dict):
         F.fail("", f"a position must be a JSON object, got {shown(data)}")
     F.object(data, "", TOP_KEYS)
