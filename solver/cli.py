@@ -6,6 +6,7 @@ and no traceback.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import time
@@ -115,15 +116,19 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
     out = out or Path("runs") / f"{game}-{players}p-seed{seed}.parquet"
     show = sys.stderr.isatty() if progress is None else progress
     started = time.perf_counter()
-    with click.progressbar(length=num_games, label="games", file=sys.stderr, show_pos=True, show_eta=True,
-                           item_show_func=lambda rate: rate, hidden=not show) as bar:
+    with contextlib.ExitStack() as stack:
         played = [0]          # games played in this session (a resumed run's earlier games excluded)
+        bars = []             # the bar appears once the run has started: a refused run prints one line
 
         def games_done(count, resumed):
             """Advance the bar and show the rate of this session's games."""
+            if not bars:
+                bars.append(stack.enter_context(click.progressbar(
+                    length=num_games, label="games", file=sys.stderr, show_pos=True, show_eta=True,
+                    item_show_func=lambda rate: rate, hidden=not show)))
             played[0] += 0 if resumed else count
             rate = played[0] / max(time.perf_counter() - started, 1e-9)
-            bar.update(count, current_item=f"{rate:.2f} games/s")
+            bars[0].update(count, current_item=f"{rate:.2f} games/s")
 
         rows = run(config, out, jobs=jobs, resume=resume, backend=backend, address=address,
                    on_games_done=games_done, save_positions=save_positions)

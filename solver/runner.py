@@ -25,6 +25,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -63,10 +64,6 @@ MAX_SEED = 2**64 - 1          # SeedSequence entropy of one uint64; stored as ui
 MAX_GAMES = 10**9
 MAX_JOBS = 1024
 MAX_SAVE_POSITIONS = 10**9
-# Upper bounds on agent parameters: larger values are typing slips that would run for ever or
-# overflow the engine's C integers (worlds are allocated up front, 8 bytes each).
-AGENT_LIMITS = {"iterations": 10**9, "determinizations": 10**6, "playouts": 10**6, "trees": 10**4,
-                "worlds": 10**7, "time": 86400}
 
 
 def _check_int(name, value, low, high, high_text=None):
@@ -81,7 +78,7 @@ def _check_int(name, value, low, high, high_text=None):
 
 def validate(config):
     """Raise BoardlabError naming the first bad setting of ``config``."""
-    from solver.agents import parse_agent_spec
+    from solver.agents import make_agent
 
     cls = state_class(config.game)
     if isinstance(config.players, bool) or not isinstance(config.players, int) \
@@ -95,11 +92,7 @@ def validate(config):
     if len(config.agents) > config.players:
         raise BoardlabError(f"{len(config.agents)} agents for {config.players} seats: give at most one per seat")
     for spec in config.agents:
-        name, params = parse_agent_spec(spec)          # raises BoardlabError naming a bad spec
-        for key, limit in AGENT_LIMITS.items():
-            if key in params and params[key] is not None and params[key] > limit:
-                raise BoardlabError(f"{name}: parameter {key} must be at most {limit}, got {params[key]} "
-                                    f"(agent {spec!r})")
+        make_agent(spec, 0)          # BoardlabError naming a bad spec or a budget out of bounds
     new_state(config.game, config.players, 0, **dict(config.options))
 
 
@@ -556,11 +549,12 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
 
     Every argument, the output folder (for ``resume``, the whole stored run) and the Dask
     cluster are checked before anything is written; bad ones raise BoardlabError and leave
-    the disk as it was. ``on_games_done(count, resumed)`` is called as games finish
-    (``resumed`` is True once, for the games a resumed run already had). ``save_positions`` =
-    K > 0 also writes every K-th position of each game to ``out/_positions/`` (written here, by
-    the driver, whatever the backend). SIGTERM stops the run like Ctrl-C (workers terminated,
-    finished games kept, resumable) and raises BoardlabError.
+    the disk as it was. ``on_games_done(count, resumed)`` is called with ``(0, False)`` once the
+    run has started, then as games finish (``resumed`` is True once, for the games a resumed run
+    already had). ``save_positions`` = K > 0 also writes every K-th position of each game to
+    ``out/_positions/`` (written here, by the driver, whatever the backend). SIGTERM (or SIGHUP)
+    stops the run like Ctrl-C (workers terminated, finished games kept, manifest status
+    ``stopped``, resumable) and raises BoardlabError.
     """
     validate(config)
     validate_options(jobs, backend, address, chunk_size, compact_every, save_positions)
@@ -575,15 +569,19 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
                     (store.path / POSITIONS).mkdir(exist_ok=True)
             _play(config, store, plan.done, jobs, backend, chunk_size, on_games_done, compact_every,
                   save_positions, stop)
-    except RunStopped as exc:
+    except KeyboardInterrupt as exc:           # Ctrl-C, or SIGTERM/SIGHUP (RunStopped)
+        if store is not None:
+            with contextlib.suppress(BoardlabError, OSError):
+                manifest = store.read_manifest()
+                manifest.update(status="stopped")
+                store.write_manifest(manifest)
+        if not isinstance(exc, RunStopped):
+            raise
+        name = signal.Signals(exc.signum).name
         if store is None:
-            raise BoardlabError(f"stopped by {signal.Signals(exc.signum).name} before the run started") from None
-        with contextlib.suppress(BoardlabError, OSError):
-            manifest = store.read_manifest()
-            manifest.update(status="stopped")
-            store.write_manifest(manifest)
-        raise BoardlabError(f"stopped by {signal.Signals(exc.signum).name}: the finished games are kept in "
-                            f"{store.path}; continue with --resume") from None
+            raise BoardlabError(f"stopped by {name} before the run started; nothing was written") from None
+        raise BoardlabError(f"stopped by {name}: the finished games are kept in {store.path}; "
+                            "continue with --resume") from None
     manifest = store.read_manifest()
     manifest.update(finished=_now(), status="complete")
     store.write_manifest(manifest)
@@ -595,8 +593,10 @@ def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact
     """Play the games not in ``done``, journaling each chunk as it comes back."""
     import joblib
 
-    if on_games_done is not None and done:
-        on_games_done(len(done), True)
+    if on_games_done is not None:
+        on_games_done(0, False)                      # the run has started
+        if done:
+            on_games_done(len(done), True)
     todo = (i for i in range(config.games) if i not in done)      # lazily: --games may be huge
     size = chunk_size or default_chunk_size(config, jobs)
     if len(done) >= config.games:
@@ -623,6 +623,10 @@ def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact
     finally:
         close = getattr(results, "close", None)
         if close is not None:
-            close()                 # a stopped run: joblib aborts and terminates its workers now
+            # a stopped run: joblib aborts and terminates its workers now (without its warning
+            # about tasks computed but not used: they are played again on --resume)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                close()
     with stop.write():
         store.compact()

@@ -144,3 +144,115 @@ def test_paired_run_groups_games_by_deal(tmp_path):
     out = load_runs(d)
     assert out["deal"].nunique() == 4
     assert (out["deal"] == out["game_index"] // 3).all()
+
+
+# --------------------------------------------------------------------------- folders of runs, foreign parts, impossible rows
+
+def test_a_folder_of_runs_loads_every_run(tmp_path):
+    folder = tmp_path / "runs"
+    first = synthetic_results("burgundy", 2, 10, seed=1)
+    write_run(folder / "one.parquet", first)
+    write_run(folder / "two.parquet", first)              # same game indices and seed: still other games
+    write_run(folder / "sj.parquet", synthetic_results("sanjuan", 3, 5, seed=2))
+    out = load_runs(folder)
+    assert sorted(out["run"].unique()) == ["one", "sj", "two"]
+    assert len(out.drop_duplicates(["run", "game_index"])) == 25
+    assert set(out["game"]) == {"burgundy", "sanjuan"}
+    assert len(out) == 2 * 20 + 3 * 5
+
+
+def test_a_run_folder_given_with_its_parent_is_given_twice(tmp_path):
+    folder = tmp_path / "runs"
+    run = write_run(folder / "one.parquet", synthetic_results("burgundy", 2, 3, seed=1))
+    with pytest.raises(BoardlabError, match="the same run is given twice"):
+        load_runs([folder, run])
+
+
+@pytest.mark.parametrize("foreign", ["sanjuan", "other seed", "other players", "other agents"])
+def test_a_part_of_another_run_is_refused(tmp_path, foreign):
+    d = write_run(tmp_path / "r.parquet", synthetic_results("burgundy", 2, 20, seed=1), chunk=10)
+    stranger = {
+        "sanjuan": synthetic_results("sanjuan", 2, 5, seed=1),
+        "other seed": synthetic_results("burgundy", 2, 5, seed=9),
+        "other players": synthetic_results("burgundy", 3, 5, seed=1),
+        "other agents": synthetic_results("burgundy", 2, 5, seed=1, agents=["greedy"]),
+    }[foreign]
+    stranger.to_parquet(d / "part-000002.parquet", index=False)
+    with pytest.raises(BoardlabError) as e:
+        load_runs(d)
+    msg = str(e.value)
+    assert str(d / "part-000002.parquet") in msg and "do not belong to the run" in msg and "\n" not in msg
+
+
+def _damaged(df, damage):
+    df = df.copy()
+    first = df["game_index"] == 3
+    if damage == "rows for players":
+        df["players"] = 7
+    elif damage == "seat twice":
+        df.loc[first & (df["seat"] == 1), "seat"] = 0
+    elif damage == "seat out of range":
+        df.loc[first & (df["seat"] == 1), "seat"] = 5
+    elif damage == "rank out of range":
+        df.loc[first & (df["rank"] > 0), "rank"] = 4
+    elif damage == "nobody first":
+        df.loc[first, "rank"] = 1          # both second
+        df.loc[first, "win"] = False
+    elif damage == "win without first place":
+        df.loc[first & (df["rank"] > 0), "win"] = True
+    return df
+
+
+@pytest.mark.parametrize("damage, message", [
+    ("rows for players", "game 0 has 2 rows for 7 players"),
+    ("seat twice", "game 3 has seat 0 twice"),
+    ("seat out of range", "game 3 has seat 5 with 2 players"),
+    ("rank out of range", "game 3 has rank 4 with 2 players"),
+    ("nobody first", "game 3 has nobody ranked first"),
+    ("win without first place", "game 3 seat"),
+])
+def test_games_that_cannot_be_right_are_refused(tmp_path, damage, message):
+    d = write_run(tmp_path / "bad.parquet", _damaged(synthetic_results("burgundy", 2, 6, seed=1), damage))
+    with pytest.raises(BoardlabError) as e:
+        load_runs(d)
+    msg = str(e.value)
+    assert str(d / "part-000000.parquet") in msg and message in msg and "\n" not in msg
+
+
+def test_a_damaged_journal_line_before_the_last_is_refused(tmp_path):
+    df = synthetic_results("sanjuan", 2, 4, seed=5)
+    d = write_run(tmp_path / "j.parquet", df[df["game_index"] < 2])
+    lines = [json.dumps(g.astype(object).to_dict("records"), default=lambda x: x.item()) + "\n"
+             for _, g in df[df["game_index"] >= 2].groupby("game_index")]
+    (d / "_journal.jsonl").write_text(lines[0] + "garbage\n" + lines[1])
+    with pytest.raises(BoardlabError) as e:
+        load_runs(d)
+    assert str(d / "_journal.jsonl") in str(e.value) and "line 2 of 3" in str(e.value)
+    (d / "_journal.jsonl").write_text(lines[0] + lines[1] + "garb")          # a kill's cut last line
+    assert load_runs(d)["game_index"].nunique() == 4
+
+
+def test_a_manifest_that_is_not_an_object_is_refused(tmp_path):
+    d = write_run(tmp_path / "m.parquet", synthetic_results("sanjuan", 2, 3, seed=5))
+    (d / "_manifest.json").write_text("[1, 2]")
+    with pytest.raises(BoardlabError, match="_manifest.json: not a run manifest"):
+        load_runs(d)
+
+
+def test_one_file_holding_several_runs_without_a_manifest_is_refused(tmp_path):
+    f = tmp_path / "mixed.parquet"
+    pd.concat([synthetic_results("sanjuan", 2, 3, seed=5),
+               synthetic_results("sanjuan", 2, 3, seed=6)]).to_parquet(f, index=False)
+    with pytest.raises(BoardlabError, match="rows of 2 different runs"):
+        load_runs(f)
+
+
+def test_seeds_up_to_2_64_minus_1_are_read_as_they_are(tmp_path):
+    import numpy as np
+
+    df = synthetic_results("sanjuan", 2, 3, seed=5)
+    df["seed"] = np.uint64(2**63 + 1)
+    d = write_run(tmp_path / "big.parquet", df)
+    out = load_runs(d)
+    assert out["seed"].tolist() == [2**63 + 1] * 6
+    assert json.loads((d / "_manifest.json").read_text())["settings"]["seed"] == 2**63 + 1

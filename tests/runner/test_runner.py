@@ -1,4 +1,5 @@
 """The runner: reproducible across jobs and backends, seat rotation, pairing, resume."""
+import contextlib
 import json
 import os
 import signal
@@ -109,6 +110,7 @@ def test_workers_return_positions_instead_of_writing_them(tmp_path, monkeypatch)
 def test_unreachable_dask_scheduler_is_one_clear_error(tmp_path):
     with pytest.raises(BoardlabError, match="cannot reach the dask scheduler at tcp://127.0.0.1:1"):
         run(_config(games=1), tmp_path / "x.parquet", backend="dask", address="tcp://127.0.0.1:1")
+    assert not list(tmp_path.iterdir()), "the cluster is reached before anything is written"
 
 
 def test_existing_run_is_not_overwritten_and_resume_checks_settings(tmp_path):
@@ -166,3 +168,277 @@ def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     assert sorted(resumed["game_index"].unique()) == list(range(games))
     assert len(resumed) == 2 * games
     pd.testing.assert_frame_equal(_comparable(resumed), _comparable(fresh))
+
+
+# --------------------------------------------------------------------------- refused before anything is written
+
+def _boardlab(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def _one_error_line(result, message):
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("boardlab: error: ") and message in lines[0], result.stderr
+
+
+@pytest.mark.parametrize("changes, options, message", [
+    ({"agents": ("ismcts:iterations=99999999999999999999999",)}, {}, "iterations must be .* up to 1000000000"),
+    ({"agents": ("greedy:playouts=10000000000",)}, {}, "playouts must be .* up to"),
+    ({"agents": ("ismcts:worlds=100000000000",)}, {}, "worlds must be .* up to"),
+    ({"seed": 2**64}, {}, "--seed must be at most 18446744073709551615"),
+    ({"seed": -1}, {}, "--seed must be non-negative"),
+    ({"games": 10**10}, {}, "--games must be at most 1000000000"),
+    ({}, {"jobs": 0}, "--jobs must be positive"),
+    ({}, {"jobs": -2}, "--jobs must be positive"),
+    ({}, {"jobs": 100000}, "--jobs must be at most"),
+    ({}, {"save_positions": -1}, "--save-positions must be non-negative"),
+    ({}, {"address": "tcp://127.0.0.1:1"}, "--address names a Dask scheduler: it needs --backend dask"),
+    ({}, {"chunk_size": 0}, "chunk_size must be positive"),
+])
+def test_bad_settings_are_refused_before_anything_is_written(tmp_path, changes, options, message):
+    out = tmp_path / "deep" / "x.parquet"
+    with pytest.raises(BoardlabError, match=message):
+        run(_config(**changes), out, **options)
+    assert not (tmp_path / "deep").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seed", str(2**64)], "--seed must be at most 18446744073709551615"),
+    (["--games", "10000000000"], "--games must be at most 1000000000"),
+    (["--agent", "ismcts:iterations=99999999999999999999999"], "parameter iterations must be"),
+    (["--address", "tcp://127.0.0.1:1"], "needs --backend dask"),
+    (["--jobs", "-1"], "--jobs must be positive"),
+])
+def test_cli_refuses_bad_settings_in_one_line_and_writes_nothing(tmp_path, args, message):
+    result = _boardlab("simulate", "--game", GAME, "--agent", "random", *args, "--out", str(tmp_path / "o.parquet"))
+    _one_error_line(result, message)
+    assert not list(tmp_path.iterdir())
+
+
+def test_huge_game_count_is_played_lazily(tmp_path):
+    """Game indices and chunks are made as they are needed, never as one list of all games."""
+    class Enough(Exception):
+        pass
+
+    def stop_after_first_chunk(count, resumed):
+        if count:
+            raise Enough
+
+    started = time.perf_counter()
+    with pytest.raises(Enough):
+        run(_config(agents=("random",), games=10**9), tmp_path / "huge.parquet", chunk_size=2,
+            on_games_done=stop_after_first_chunk)
+    assert time.perf_counter() - started < 10
+
+
+def test_out_must_be_new_or_empty_or_a_run(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("my notes")
+    with pytest.raises(BoardlabError, match="not empty and holds no run.*'notes.txt'"):
+        run(_config(games=1), folder)
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    result = _boardlab("simulate", "--game", GAME, "--agent", "random", "--games", "1", "--out", ".", cwd=folder)
+    _one_error_line(result, "is a folder that is not empty and holds no run")
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    rows = run(_config(games=1), empty)                    # an existing empty folder is fine
+    assert len(rows) == 2 and (empty / "_manifest.json").is_file()
+    file = tmp_path / "file.parquet"
+    file.write_text("x")
+    with pytest.raises(BoardlabError, match="exists and is not a directory"):
+        run(_config(games=1), file)
+
+
+@pytest.mark.parametrize("seed", [2**63, 2**63 + 7, 2**64 - 1])
+def test_seeds_above_2_63_round_trip(tmp_path, seed):
+    from analysis.load import load_runs
+
+    out = tmp_path / "big.parquet"
+    rows = run(_config(games=2, seed=seed), out)
+    assert rows["seed"].tolist() == [seed] * 4
+    assert json.loads((out / "_manifest.json").read_text())["settings"]["seed"] == seed
+    stored = pd.read_parquet(out)
+    assert str(stored["seed"].dtype) == "uint64" and stored["seed"].tolist() == [seed] * 4
+    assert load_runs(out)["seed"].tolist() == [seed] * 4
+
+
+# --------------------------------------------------------------------------- resuming a damaged run
+
+def _folder_digest(folder):
+    import hashlib
+
+    digest = {}
+    for path in sorted(folder.rglob("*")):
+        digest[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "dir"
+    return digest
+
+
+def _killed_run(tmp_path):
+    """A run of 4 games stopped after 2: games 0-1 in a part, games 2-3 in the journal."""
+    from solver.runner import play_game
+
+    out = tmp_path / "killed.parquet"
+    run(_config(games=2), out)
+    manifest = json.loads((out / "_manifest.json").read_text())
+    manifest["settings"]["games"] = 4
+    manifest["status"] = "running"
+    (out / "_manifest.json").write_text(json.dumps(manifest))
+    lines = [json.dumps(play_game(_config(games=4), i)) + "\n" for i in (2, 3)]
+    return out, lines
+
+
+def _write_sanjuan_part(target):
+    other = run(RunConfig(game="sanjuan", players=2, agents=("random", "greedy"), games=1, seed=3),
+                target.parent.parent / "sanjuan.parquet")
+    other.to_parquet(target, index=False)
+
+
+@pytest.mark.parametrize("damage, names", [
+    ("journal line in the middle", "_journal.jsonl"),
+    ("truncated part", "part-000000.parquet"),
+    ("manifest is a list", "_manifest.json"),
+    ("manifest without settings", "_manifest.json"),
+    ("foreign part", "part-000001.parquet"),
+    ("part without columns", "part-000001.parquet"),
+])
+def test_resume_of_a_damaged_run_is_refused_and_changes_nothing(tmp_path, damage, names):
+    out, lines = _killed_run(tmp_path)
+    journal = out / "_journal.jsonl"
+    journal.write_text("".join(lines))
+    if damage == "journal line in the middle":
+        journal.write_text(lines[0] + "not json at all\n" + lines[1])
+    elif damage == "truncated part":
+        part = out / "part-000000.parquet"
+        part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+    elif damage == "manifest is a list":
+        (out / "_manifest.json").write_text("[1, 2, 3]")
+    elif damage == "manifest without settings":
+        manifest = json.loads((out / "_manifest.json").read_text())
+        del manifest["settings"]
+        (out / "_manifest.json").write_text(json.dumps(manifest))
+    elif damage == "foreign part":
+        _write_sanjuan_part(out / "part-000001.parquet")
+    elif damage == "part without columns":
+        pd.DataFrame({"game_index": [2], "score": [1]}).to_parquet(out / "part-000001.parquet")
+    before = _folder_digest(out)
+    with pytest.raises(BoardlabError) as error:
+        run(_config(games=4), out, resume=True)
+    message = str(error.value)
+    assert message.startswith(f"cannot resume {out}") and names in message and "\n" not in message
+    assert "another --out" in message
+    assert _folder_digest(out) == before
+    # the same through the command line: one line, exit 2, nothing changed
+    result = _boardlab("simulate", "--game", GAME, "--agent", "random", "--agent", "greedy", "--games", "4",
+                       "--seed", "3", "--out", str(out), "--resume")
+    _one_error_line(result, names)
+    assert _folder_digest(out) == before
+
+
+def test_resume_after_a_cut_last_journal_line_finishes_the_run(tmp_path):
+    out, lines = _killed_run(tmp_path)
+    (out / "_journal.jsonl").write_text(lines[0] + lines[1][:40])          # game 3 cut short by a kill
+    resumed = run(_config(games=4), out, resume=True)
+    fresh = run(_config(games=4), tmp_path / "fresh.parquet")
+    pd.testing.assert_frame_equal(_comparable(resumed), _comparable(fresh))
+    assert not (out / "_journal.jsonl").exists()
+
+
+def test_parts_are_numbered_after_the_highest(tmp_path):
+    """A part moved away (its games played again) does not make the next part overwrite another."""
+    out = tmp_path / "gap.parquet"
+    run(_config(games=6), out, chunk_size=1, compact_every=2)
+    parts = sorted(p.name for p in out.glob("part-*.parquet"))
+    assert parts == ["part-000000.parquet", "part-000001.parquet", "part-000002.parquet"]
+    (out / "part-000001.parquet").rename(tmp_path / "moved.parquet")
+    manifest = json.loads((out / "_manifest.json").read_text())
+    (out / "_manifest.json").write_text(json.dumps(manifest))
+    rows = run(_config(games=6), out, resume=True)
+    assert sorted(rows["game_index"].unique()) == list(range(6)) and len(rows) == 12
+    assert len(list(out.glob("part-*.parquet"))) == 3
+
+
+# --------------------------------------------------------------------------- stopping and killing the driver
+
+def _session_processes(session):
+    """Live (not zombie) processes of a session, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()        # state, ppid, pgrp, session, ...
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def _start_parallel_run(out, games):
+    command = [sys.executable, "-m", "solver.cli", "simulate", "--game", GAME, "--players", "2",
+               "--agent", "random", "--agent", "ismcts:iterations=100", "--games", str(games), "--seed", "5",
+               "--jobs", "2", "--out", str(out), "--no-progress"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    journal = out / "_journal.jsonl"
+    deadline = time.time() + 120
+    while time.time() < deadline and process.poll() is None:
+        if journal.exists() and journal.read_text().count("\n") >= 1:
+            break
+        time.sleep(0.02)
+    assert process.poll() is None, process.stderr.read()
+    assert len(_session_processes(process.pid)) >= 3, "the driver and its workers should be running"
+    return process
+
+
+def _wait_until_gone(session, seconds):
+    started = time.monotonic()
+    while _session_processes(session) and time.monotonic() - started < seconds:
+        time.sleep(0.05)
+    return _session_processes(session), time.monotonic() - started
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigkill_of_the_driver_leaves_no_worker_behind(tmp_path):
+    process = _start_parallel_run(tmp_path / "k.parquet", games=60)
+    try:
+        os.kill(process.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        # the pipes close: a `boardlab simulate ... | tee log` ends
+        process.communicate(timeout=10)
+        left, _ = _wait_until_gone(process.pid, 10 - (time.monotonic() - killed))
+        assert not left, f"processes left {time.monotonic() - killed:.1f} s after SIGKILL of the driver: {left}"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_stops_the_run_like_ctrl_c_and_it_resumes(tmp_path):
+    out = tmp_path / "t.parquet"
+    games = 16
+    process = _start_parallel_run(out, games=games)
+    try:
+        os.kill(process.pid, signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=30)
+        assert process.returncode == 2
+        assert "Traceback" not in stderr
+        lines = stderr.strip().splitlines()
+        assert len(lines) == 1 and "stopped by SIGTERM" in lines[0] and "--resume" in lines[0], stderr
+        left, _ = _wait_until_gone(process.pid, 10)
+        assert not left
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    manifest = json.loads((out / "_manifest.json").read_text())
+    assert manifest["status"] == "stopped"
+    config = _config(agents=("random", "ismcts:iterations=100"), games=games, seed=5)
+    resumed = run(config, out, resume=True, jobs=2)
+    assert sorted(resumed["game_index"]) == sorted(list(range(games)) * 2)
+    assert json.loads((out / "_manifest.json").read_text())["status"] == "complete"
