@@ -18,6 +18,7 @@ Actions: ``v - 1`` plays a card of value v (0..9); notation is the value ("7").
 Hidden from a player: other hands, the stock, the order of future prizes.
 """
 from libc.stdint cimport uint64_t, int32_t
+from libc.string cimport memset
 
 from engine_c.game cimport GameState, MAX_PLAYERS, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
@@ -26,6 +27,7 @@ from engine_c.game import parse_position, seed_to_state
 import json
 
 from engine_c.errors import BoardlabError, InvalidActionError, InvalidPositionError
+from engine_c.validate import Fields, UINT64_MAX, at
 
 cdef enum:
     VALUES = 10
@@ -240,58 +242,50 @@ cdef class HighCardState(GameState):
             "rng": int(self.d.rng),
         })
 
-    @classmethod
-    def from_json(cls, text):
-        data = parse_position(text, "highcard")
-        cdef HighCardState s = cls.__new__(cls)
-        try:
-            n = int(data["players"])
-            if not 2 <= n <= 4:
-                raise InvalidPositionError(f"highcard: players must be 2-4, got {n}")
-            s.num_players = n
-            s.d.round = int(data["round"]); s.d.turn = int(data["turn"]); s.d.prize = int(data["prize"])
-            s.d.rng = int(data["rng"])
-            if not 0 <= s.d.round <= ROUNDS or not 0 <= s.d.turn < n:
-                raise InvalidPositionError("highcard: round must be 0-5 and turn 0..players-1")
-            if len(data["hands"]) != n or len(data["played"]) != n or len(data["scores"]) != n:
-                raise InvalidPositionError("highcard: hands, played and scores need one entry per player")
-            seen = [0] * VALUES
-            for p in range(n):
-                for v in data["hands"][p]:
-                    if not 1 <= v <= VALUES:
-                        raise InvalidPositionError(f"highcard: no card of value {v}")
-                    s.d.hand[p][v - 1] += 1
-                    seen[v - 1] += 1
-                s.d.played[p] = int(data["played"][p])
-                if s.d.played[p]:
-                    seen[s.d.played[p] - 1] += 1
-                s.d.score[p] = int(data["scores"][p])
-            for v in data["stock"]:
-                s.d.stock[v - 1] += 1
+    def _load(self, data):
+        """Fill this state from position data (as ``to_json`` writes it), every field checked."""
+        f = Fields("highcard")
+        f.object(data, "", keys=("game", "players", "round", "turn", "prize", "hands", "stock", "played",
+                                 "prizes_left", "scores", "rng"))
+        f.choice(data["game"], "game", ("highcard",))
+        cdef int n = f.int(data["players"], "players", 2, 4)
+        self.num_players = n
+        memset(&self.d, 0, sizeof(HCData))
+        self.d.round = f.int(data["round"], "round", 0, ROUNDS)
+        self.d.turn = f.int(data["turn"], "turn", 0, n - 1)
+        self.d.prize = f.int(data["prize"], "prize", 0, VALUES)
+        self.d.rng = f.int(data["rng"], "rng", 0, UINT64_MAX)
+        hands = f.list(data["hands"], "hands", length=n)
+        played = f.ints(data["played"], "played", 0, VALUES, length=n)
+        scores = f.ints(data["scores"], "scores", 0, 55, length=n)
+        seen = [0] * VALUES
+        for p in range(n):
+            for v in f.ints(hands[p], at("hands", p), 1, VALUES, max_length=HAND):
+                self.d.hand[p][v - 1] += 1
                 seen[v - 1] += 1
-            if any(c > COPIES for c in seen):
-                raise InvalidPositionError("highcard: more than two cards of one value")
-            for v in data["prizes_left"]:
-                if not 1 <= v <= VALUES or s.d.prizes_left[v - 1]:
-                    raise InvalidPositionError(f"highcard: bad prize {v}")
-                s.d.prizes_left[v - 1] = 1
-            if s.d.round < ROUNDS:
-                if not 1 <= s.d.prize <= VALUES or s.d.prizes_left[s.d.prize - 1]:
-                    raise InvalidPositionError("highcard: the prize on offer must be 1-10 and not among prizes_left")
-                if len(data["prizes_left"]) != VALUES - s.d.round - 1:
-                    raise InvalidPositionError("highcard: prizes_left does not match the round")
-            for p in range(n):
-                k = (p - s.d.round) % n          # place in this round's order
-                has_played = k < s.d.turn
-                if (s.d.played[p] != 0) != has_played:
-                    raise InvalidPositionError(f"highcard: player {p} played out of turn order")
-                if len(data["hands"][p]) != HAND - s.d.round - has_played:
-                    raise InvalidPositionError(f"highcard: player {p} holds {len(data['hands'][p])} cards, which does not match the round")
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, InvalidPositionError):
-                raise
-            raise InvalidPositionError(f"highcard: malformed position ({type(exc).__name__}: {exc})") from None
-        return s
+            self.d.played[p] = played[p]
+            if played[p]:
+                seen[played[p] - 1] += 1
+            self.d.score[p] = scores[p]
+        for v in f.ints(data["stock"], "stock", 1, VALUES, max_length=VALUES * COPIES):
+            self.d.stock[v - 1] += 1
+            seen[v - 1] += 1
+        if any(c > COPIES for c in seen):
+            f.fail("", "more than two cards of one value")
+        for v in f.ints(data["prizes_left"], "prizes_left", 1, VALUES, max_length=VALUES, distinct=True):
+            self.d.prizes_left[v - 1] = 1
+        if self.d.round < ROUNDS:
+            if self.d.prize == 0 or self.d.prizes_left[self.d.prize - 1]:
+                f.fail("prize", "the prize on offer must be 1-10 and not among prizes_left")
+            if len(data["prizes_left"]) != VALUES - self.d.round - 1:
+                f.fail("prizes_left", "does not match the round")
+        for p in range(n):
+            k = (p - self.d.round) % n          # place in this round's order
+            has_played = k < self.d.turn
+            if (self.d.played[p] != 0) != has_played:
+                f.fail(at("played", p), "played out of turn order")
+            if len(hands[p]) != HAND - self.d.round - has_played:
+                f.fail(at("hands", p), f"holds {len(hands[p])} cards, which does not match the round")
 
     def features(self):
         return [{"score": self.d.score[p]} for p in range(self.num_players)]
