@@ -7,8 +7,8 @@ from engine_c.sanjuan cimport SanJuanState
 from engine_c.sanjuan_rules cimport *
 from engine_c.sanjuan_moves cimport sj_legal
 
-from engine_c.errors import position_int, InvalidPositionError
-from engine_c.sanjuan_data import CARD_IDS, CARD_INDEX, COPIES, ROLES, ROLE_INDEX
+from engine_c.sanjuan_data import CARD_IDS, CARD_INDEX, COPIES, ROLES
+from engine_c.validate import Fields, UINT64_MAX, at, shown
 
 PHASES = ["role", "build", "place", "pay", "produce", "sell", "keep", "council_discard",
           "gold_mine", "chapel", "hand_limit", "over"]
@@ -17,10 +17,6 @@ TILE_NAMES = ["T1", "T2", "T3", "T4", "T5"]
 ROLE_PHASES = (PH_BUILD, PH_PLACE, PH_PAY, PH_PRODUCE, PH_SELL, PH_KEEP, PH_CDISCARD, PH_GOLD)
 PHASE_ROLE = {PH_BUILD: R_BUILDER, PH_PLACE: R_BUILDER, PH_PAY: R_BUILDER, PH_PRODUCE: R_PRODUCER,
               PH_SELL: R_TRADER, PH_KEEP: R_COUNCILLOR, PH_CDISCARD: R_COUNCILLOR, PH_GOLD: R_PROSPECTOR}
-
-
-def _bad(msg):
-    raise InvalidPositionError("sanjuan: " + msg)
 
 
 cdef dict _counts(unsigned char* a):
@@ -78,138 +74,151 @@ def position_to_dict(SanJuanState state):
     }
 
 
-def _int(data, key, lo, hi, default=None):
-    """data[key] (or ``default`` when absent and given), checked to be an int in lo..hi."""
-    if default is not None and key not in data:
-        data = {key: default}
-    return position_int("sanjuan", data, key, lo, hi)
+# ---- reading ------------------------------------------------------------------------------
+# Every value is checked with the shared vocabulary (engine_c.validate.Fields) before it is
+# written to the struct, so no reader path relies on Cython's boundscheck: errors are one line
+# naming the field, e.g. ``sanjuan: seats[0].hand["spy"]: unknown card 'spy' (valid: ...)``.
+
+F = Fields("sanjuan")
+TOP_KEYS = ("game", "num_players", "rng", "rounds", "governor", "phase", "actor", "chooser", "role",
+            "roles_taken", "picks", "role_library", "library_used", "acted", "turn", "tiles", "tile_next",
+            "tiles_seen", "tile", "supply", "discard", "pending", "pending_owner", "pending_public", "seats")
+TOP_OPTIONAL = ("public_discards",)               # older positions lack it: none
+TURN_KEYS = ("count", "limit", "last", "income")
+TURN_OPTIONAL = ("building",)                     # null or absent: no building being built
+SEAT_KEYS = ("hand", "buildings", "covered", "chapel", "known_discards", "public_hand", "goods_sold",
+             "cards_drawn")
+CARD_LIST = ", ".join(CARD_IDS)
 
 
-def _kind(name, where):
-    if not isinstance(name, str) or name not in CARD_INDEX:
-        _bad(f"unknown card {name!r} in {where}")
-    return CARD_INDEX[name]
+def _card(value, path):
+    """A card id -> its kind."""
+    if isinstance(value, str) and value in CARD_INDEX:
+        return CARD_INDEX[value]
+    F.fail(path, f"unknown card {shown(value)} (valid: {CARD_LIST})")
 
 
-cdef int _fill_counts(unsigned char* a, obj, where) except -1:
-    """A {card: count} object (or a list of card names) into a per-kind array; returns the total."""
-    cdef int total = 0
+def _name(value, path, table, noun):
+    """A name of ``table`` (a list) -> its index."""
+    if isinstance(value, str) and value in table:
+        return table.index(value)
+    F.fail(path, f"unknown {noun} {shown(value)} (valid: {', '.join(table)})")
+
+
+cdef int _fill_counts(unsigned char* a, obj, path) except -1:
+    """A {card: count} object (or a list of card ids) into a per-kind array; returns the total.
+    No kind may exceed its copies in the deck."""
+    cdef int total = 0, k
     memset(a, 0, NK)
     if isinstance(obj, list):
-        for name in obj:
-            a[_kind(name, where)] += 1
+        for i, name in enumerate(obj):
+            k = _card(name, at(path, i))
+            if a[k] >= COPIES[k]:
+                F.fail(path, f"lists {a[k] + 1} {CARD_IDS[k]}, the deck has {COPIES[k]}")
+            a[k] += 1
             total += 1
         return total
-    if not isinstance(obj, dict):
-        _bad(f"{where} must be an object of card counts")
+    F.object(obj, path)
     for name, c in obj.items():
-        k = _kind(name, where)
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= COPIES[k]:
-            _bad(f"bad count {c!r} of {name} in {where}")
-        a[k] = c
-        total += c
+        k = _card(name, at(path, name))
+        a[k] = F.int(c, at(path, name), 0, COPIES[k])
+        total += a[k]
     return total
 
 
 def position_from_dict(SanJuanState state, data):
+    """Fill state from position data; InvalidPositionError (one line, naming the field) if it is
+    malformed or impossible."""
     cdef SJ* s = &state.st
-    cdef int p, i, k, np, n
+    cdef int p, i, k, np, n, a, r
     cdef int total[NK]
+    cdef int buf[128]
     memset(s, 0, sizeof(SJ))
-    if not isinstance(data, dict):
-        _bad("position must be a JSON object")
+    F.object(data, "")
     if data.get("game") != "sanjuan":
-        _bad(f"not a sanjuan position (game {data.get('game')!r})")
-    np = _int(data, "num_players", 2, 4)
+        F.fail("", f"not a sanjuan position (game {shown(data.get('game'))})")
+    F.object(data, "", keys=TOP_KEYS, optional=TOP_OPTIONAL)
+    np = F.int(data["num_players"], "num_players", 2, 4)
     s.np = np
     state.num_players = np
-    s.rng = _int(data, "rng", 0, 2**64 - 1)
-    s.rounds = _int(data, "rounds", 1, 65535)
-    s.governor = _int(data, "governor", 0, np - 1)
-    if data["phase"] not in PHASE_INDEX:
-        _bad(f"unknown phase {data['phase']!r}")
-    s.phase = PHASE_INDEX[data["phase"]]
-    s.actor = _int(data, "actor", 0, np - 1)
-    s.chooser = _int(data, "chooser", 0, np - 1)
-    if data["role"] not in ROLE_INDEX:
-        _bad(f"unknown role {data['role']!r}")
-    s.role = ROLE_INDEX[data["role"]]
-    for r in data["roles_taken"]:
-        if r not in ROLE_INDEX:
-            _bad(f"unknown role {r!r} in roles_taken")
-        if s.roles_taken & (1 << ROLE_INDEX[r]):
-            _bad(f"role {r} taken twice")
-        s.roles_taken |= 1 << ROLE_INDEX[r]
+    s.rng = F.int(data["rng"], "rng", 0, UINT64_MAX)
+    s.rounds = F.int(data["rounds"], "rounds", 1, MAX_ROUNDS)
+    s.governor = F.int(data["governor"], "governor", 0, np - 1)
+    s.phase = _name(data["phase"], "phase", PHASES, "phase")
+    s.actor = F.int(data["actor"], "actor", 0, np - 1)
+    s.chooser = F.int(data["chooser"], "chooser", 0, np - 1)
+    s.role = _name(data["role"], "role", ROLES, "role")
+    roles = F.list(data["roles_taken"], "roles_taken", max_length=5)
+    for i, name in enumerate(roles):
+        r = _name(name, at("roles_taken", i), ROLES, "role")
+        if s.roles_taken & (1 << r):
+            F.fail("roles_taken", f"lists {name} twice")
+        s.roles_taken |= 1 << r
     picks_per_round = 3 if np == 2 else np
-    s.picks = _int(data, "picks", 0, picks_per_round - 1)
-    s.role_lib = bool(data["role_library"])
-    s.lib_used = bool(data["library_used"])
-    s.acted = _int(data, "acted", 0, np)
-    turn = data["turn"]
-    s.cnt = _int(turn, "count", 0, 12)
-    s.limit = _int(turn, "limit", 0, 110)
-    s.last = _int(turn, "last", 0, NK + NPROD)
+    s.picks = F.int(data["picks"], "picks", 0, picks_per_round - 1)
+    s.role_lib = F.bool(data["role_library"], "role_library")
+    s.lib_used = F.bool(data["library_used"], "library_used")
+    s.acted = F.int(data["acted"], "acted", 0, np)
+    turn = F.object(data["turn"], "turn", keys=TURN_KEYS, optional=TURN_OPTIONAL)
+    s.cnt = F.int(turn["count"], "turn.count", 0, 12)
+    s.limit = F.int(turn["limit"], "turn.limit", 0, NCARDS)
+    s.last = F.int(turn["last"], "turn.last", 0, NPROD + NK - 1)
     if turn.get("building") is not None:
-        s.build_kind = _kind(turn["building"], "turn.building") + 1
-    s.income = _int(turn, "income", 0, 255)
-    tiles = data["tiles"]
-    if not isinstance(tiles, list) or sorted(tiles) != TILE_NAMES:
-        _bad("tiles must be a permutation of T1..T5")
+        s.build_kind = _card(turn["building"], "turn.building") + 1
+    s.income = F.int(turn["income"], "turn.income", 0, 255)
+    tiles = F.list(data["tiles"], "tiles", length=5)
     for i in range(5):
-        s.tiles[i] = TILE_NAMES.index(tiles[i])
-    s.tile_next = _int(data, "tile_next", 0, 4)
-    s.tiles_seen = _int(data, "tiles_seen", 0, 5)
-    if data["tile"] not in TILE_NAMES:
-        _bad(f"unknown tile {data['tile']!r}")
-    s.tile = TILE_NAMES.index(data["tile"])
-    supply = data["supply"]
-    if not isinstance(supply, list) or len(supply) > NCARDS:
-        _bad("supply must be a list of at most 110 card names")
+        s.tiles[i] = _name(tiles[i], at("tiles", i), TILE_NAMES, "tile")
+    if sorted(tiles) != TILE_NAMES:
+        F.fail("tiles", f"must be a permutation of T1..T5, got {shown(tiles)}")
+    s.tile_next = F.int(data["tile_next"], "tile_next", 0, 4)
+    s.tiles_seen = F.int(data["tiles_seen"], "tiles_seen", 0, 5)
+    s.tile = _name(data["tile"], "tile", TILE_NAMES, "tile")
+    supply = F.list(data["supply"], "supply", max_length=NCARDS)
     s.supply_n = len(supply)
     for i, name in enumerate(supply):
-        s.supply[s.supply_n - 1 - i] = _kind(name, "supply")
+        s.supply[s.supply_n - 1 - i] = _card(name, at("supply", i))
     s.discard_n = _fill_counts(s.discard, data["discard"], "discard")
     _fill_counts(s.public_disc, data.get("public_discards", {}), "public_discards")
     s.pending_n = _fill_counts(s.pending, data["pending"], "pending")
-    s.pending_owner = _int(data, "pending_owner", 0, np - 1)
-    s.pending_public = bool(data["pending_public"])
-    seats = data["seats"]
-    if not isinstance(seats, list) or len(seats) != np:
-        _bad(f"seats must list {np} players")
+    s.pending_owner = F.int(data["pending_owner"], "pending_owner", 0, np - 1)
+    s.pending_public = F.bool(data["pending_public"], "pending_public")
+    seats = F.list(data["seats"], "seats", length=np)
     for p in range(np):
-        seat = seats[p]
-        where = f"seat {p}"
-        s.hand_n[p] = _fill_counts(s.hand[p], seat["hand"], where + " hand")
-        s.chapel_n[p] = _fill_counts(s.chapel[p], seat["chapel"], where + " chapel")
-        _fill_counts(s.covered[p], seat["covered"], where + " covered")
-        _fill_counts(s.known_disc[p], seat["known_discards"], where + " known_discards")
-        _fill_counts(s.public_hand[p], seat["public_hand"], where + " public_hand")
-        s.goods_sold[p] = _int(seat, "goods_sold", 0, 65535)
-        s.cards_drawn[p] = _int(seat, "cards_drawn", 0, 65535)
-        blds = seat["buildings"]
-        if not isinstance(blds, list) or not 1 <= len(blds) <= MAXB:
-            _bad(f"{where} must have 1..12 buildings")
+        where = at("seats", p)
+        seat = F.object(seats[p], where, keys=SEAT_KEYS)
+        s.hand_n[p] = _fill_counts(s.hand[p], seat["hand"], at(where, "hand"))
+        s.chapel_n[p] = _fill_counts(s.chapel[p], seat["chapel"], at(where, "chapel"))
+        _fill_counts(s.covered[p], seat["covered"], at(where, "covered"))
+        _fill_counts(s.known_disc[p], seat["known_discards"], at(where, "known_discards"))
+        _fill_counts(s.public_hand[p], seat["public_hand"], at(where, "public_hand"))
+        s.goods_sold[p] = F.int(seat["goods_sold"], at(where, "goods_sold"), 0, 65535)
+        s.cards_drawn[p] = F.int(seat["cards_drawn"], at(where, "cards_drawn"), 0, 65535)
+        blds = F.list(seat["buildings"], at(where, "buildings"), min_length=1, max_length=MAXB)
         s.nbld[p] = len(blds)
         for i, b in enumerate(blds):
+            path = at(at(where, "buildings"), i)
             if isinstance(b, dict):
-                k = _kind(b["card"], where + " buildings")
+                F.object(b, path, keys=("card",), optional=("good",))
+                k = _card(b["card"], at(path, "card"))
                 if b.get("good") is not None:
                     if k >= NPROD:
-                        _bad(f"{where}: a good lies on {CARD_IDS[k]}, which is not a production building")
-                    s.good[p][i] = _kind(b["good"], where + " goods") + 1
+                        F.fail(at(path, "good"), f"a good lies on {CARD_IDS[k]}, which is not a production building")
+                    s.good[p][i] = _card(b["good"], at(path, "good")) + 1
             else:
-                k = _kind(b, where + " buildings")
+                k = _card(b, path)
             s.bld[p][i] = k
             s.owned[p][k] += 1
             if k >= NPROD and s.owned[p][k] > 1:
-                _bad(f"{where} owns two {CARD_IDS[k]} (violet buildings are unique)")
+                F.fail(path, f"a second {CARD_IDS[k]} (violet buildings are unique)")
         for k in range(NK):
             if s.known_disc[p][k] > s.discard[k]:
-                _bad(f"{where} knows {s.known_disc[p][k]} {CARD_IDS[k]} in a discard pile holding {s.discard[k]}")
+                F.fail(at(where, "known_discards"),
+                       f"knows {s.known_disc[p][k]} {CARD_IDS[k]} in a discard pile holding {s.discard[k]}")
             if s.public_disc[k] > s.known_disc[p][k]:
-                _bad(f"{where} must know the public discards ({CARD_IDS[k]})")
+                F.fail(at(where, "known_discards"), f"must include the public discards ({CARD_IDS[k]})")
             if s.public_hand[p][k] > s.hand[p][k]:
-                _bad(f"{where}: public hand card {CARD_IDS[k]} is not in the hand")
+                F.fail(at(where, "public_hand"), f"{CARD_IDS[k]} is not in the hand")
     # every card exactly once
     for k in range(NK):
         total[k] = s.discard[k] + s.pending[k]
@@ -225,54 +234,124 @@ def position_from_dict(SanJuanState state, data):
                 total[s.good[p][i] - 1] += 1
     for k in range(NK):
         if total[k] != COPIES[k]:
-            _bad(f"{total[k]} {CARD_IDS[k]} cards in the position, the deck has {COPIES[k]}")
-    # the flow must be a reachable one
-    if s.phase == PH_OVER:
-        if s.rounds < MAX_ROUNDS and not any(s.nbld[p] >= MAXB for p in range(np)):
-            _bad("the game is over but nobody has 12 buildings")
-        return
-    in_role = s.phase in ROLE_PHASES
+            F.fail("", f"{total[k]} {CARD_IDS[k]} cards in the position, the deck has {COPIES[k]}")
+    _check_flow(s, np)
+    if s.phase != PH_OVER and sj_legal(s, buf) == 0:
+        F.fail("phase", f"seat {s.actor} has no legal action in phase {PHASES[s.phase]}: the position is impossible")
+
+
+cdef int _check_flow(SJ* s, int np) except -1:
+    """The phase machine's fields must describe a reachable moment of a game."""
+    cdef int p, a = s.actor, most = 0
+    cdef int ph = s.phase
+    for p in range(np):
+        if s.nbld[p] > most:
+            most = s.nbld[p]
+    if ph == PH_OVER:
+        # the game ends after the builder phase in which someone reached 12 buildings, or at the
+        # safeguard (the end of round 100)
+        if most < MAXB and s.rounds < MAX_ROUNDS:
+            F.fail("phase", f"the game is over in round {s.rounds} but nobody has 12 buildings")
+        return 0
+    in_role = ph in ROLE_PHASES
     for p in range(np):
         if s.nbld[p] >= MAXB and not (in_role and s.role == R_BUILDER):
-            _bad(f"seat {p} has 12 buildings outside a builder phase")
+            F.fail(at(at("seats", p), "buildings"), "12 buildings outside a builder phase (the game would be over)")
     if bin(s.roles_taken).count("1") != s.picks + (1 if in_role else 0):
-        _bad("roles_taken does not match picks")
-    if s.phase in (PH_TUCK, PH_LIMIT) and s.picks:
-        _bad("start-of-round steps after a role was chosen")
-    if s.phase == PH_ROLE:
-        expected = s.governor if np == 2 and s.picks != 1 else (1 - s.governor if np == 2 else (s.governor + s.picks) % np)
+        F.fail("roles_taken", f"{shown([ROLES[r] for r in range(5) if s.roles_taken & (1 << r)])} does not match "
+               f"picks {s.picks}" + (f" plus the {ROLES[s.role]} being played" if in_role else ""))
+    if in_role and not s.roles_taken & (1 << s.role):
+        F.fail("roles_taken", f"must include the role being played ({ROLES[s.role]})")
+    if s.build_kind and ph not in (PH_PLACE, PH_PAY):
+        F.fail("turn.building", f"must be null outside the place and pay steps (phase {PHASES[ph]})")
+    if s.income and ph != PH_SELL:
+        F.fail("turn.income", f"must be 0 outside a sell decision (phase {PHASES[ph]})")
+    if s.pending_n and ph not in (PH_KEEP, PH_GOLD):
+        F.fail("pending", f"cards pending outside a councillor keep or gold-mine decision (phase {PHASES[ph]})")
+    if s.tile_next > s.tiles_seen:
+        F.fail("tiles_seen", f"the next tile (position {s.tile_next}) lies beyond the {s.tiles_seen} revealed")
+    if ph == PH_ROLE:
+        expected = chooser_of_pick(s, s.picks)
         if s.chooser != expected or s.actor != s.chooser:
-            _bad(f"pick {s.picks} of this round belongs to seat {expected}")
+            F.fail("actor", f"pick {s.picks} of this round belongs to seat {expected}")
         if s.acted:
-            _bad("acted must be 0 while a role is chosen")
+            F.fail("acted", "must be 0 while a role is chosen")
+        if s.picks == 0 and s.rounds >= 2:
+            for p in range(np):                 # the round's hand-limit step just ran
+                if s.hand_n[p] > hand_limit(s, p):
+                    F.fail(at(at("seats", p), "hand"), f"{s.hand_n[p]} cards at the first role choice of a round, "
+                           f"above his hand limit of {hand_limit(s, p)}")
     elif in_role:
-        if PHASE_ROLE[s.phase] != s.role:
-            _bad(f"phase {PHASES[s.phase]} does not belong to the {ROLES[s.role]}")
-        if s.acted >= np or s.actor != (s.chooser + s.acted) % np:
-            _bad(f"in a role phase the actor must be seat (chooser + acted) mod {np}")
-    elif s.phase in (PH_TUCK, PH_LIMIT):
-        if s.acted >= np or s.actor != (s.governor + s.acted) % np:
-            _bad(f"at the round start the actor must be seat (governor + acted) mod {np}")
+        if PHASE_ROLE[ph] != s.role:
+            F.fail("phase", f"{PHASES[ph]} does not belong to the {ROLES[s.role]}")
+        if s.chooser != chooser_of_pick(s, s.picks):
+            F.fail("chooser", f"pick {s.picks} of this round belongs to seat {chooser_of_pick(s, s.picks)}")
+        if s.acted >= np or a != (s.chooser + s.acted) % np:
+            F.fail("actor", f"in a role phase the actor must be seat (chooser + acted) mod {np}")
+    else:                                                           # chapel, hand_limit
+        if s.picks:
+            F.fail("picks", f"{PHASES[ph]} is a start-of-round step, before any role is chosen")
         if s.rounds < 2:
-            _bad("the first round has no start-of-round steps")
-    if s.pending_n and s.phase not in (PH_KEEP, PH_GOLD):
-        _bad("pending cards outside a councillor keep or gold-mine decision")
-    if s.phase in (PH_KEEP, PH_GOLD) and (not s.pending_n or s.pending_owner != s.actor):
-        _bad("a keep decision needs pending cards of the player to act")
-    if s.phase in (PH_PLACE, PH_PAY) and not s.build_kind:
-        _bad("paying for no building")
-    a = s.actor
-    hand_limit = 12 if s.owned[a][TOWER] else 7
-    if s.phase == PH_LIMIT and s.limit != s.hand_n[a] - hand_limit:
-        _bad(f"hand_limit: turn.limit must be the {s.hand_n[a] - hand_limit} cards above the limit")
-    if s.phase in (PH_PAY, PH_KEEP, PH_CDISCARD) and s.limit == 0:
-        _bad(f"{PHASES[s.phase]}: turn.limit must be positive")
-    if s.phase == PH_CDISCARD and s.limit > s.hand_n[a]:
-        _bad("council_discard: more cards to discard than in hand")
-    if s.phase == PH_KEEP and s.limit >= s.pending_n:
-        _bad("keep: fewer pending cards than cards to keep")
-    if s.phase in (PH_PRODUCE, PH_SELL) and s.cnt >= s.limit:
-        _bad(f"{PHASES[s.phase]}: turn.count must be below turn.limit")
-    cdef int buf[128]
-    if sj_legal(s, buf) == 0:
-        _bad(f"no legal action in phase {PHASES[s.phase]}")
+            F.fail("phase", f"{PHASES[ph]}: the first round has no start-of-round steps")
+        if s.acted >= np or a != (s.governor + s.acted) % np:
+            F.fail("actor", f"at the round start the actor must be seat (governor + acted) mod {np}")
+    if ph in (PH_KEEP, PH_CDISCARD, PH_LIMIT) and s.last >= NK:
+        F.fail("turn.last", f"{PHASES[ph]}: must be a card kind 0..{NK - 1}")
+    if ph in (PH_PRODUCE, PH_SELL) and s.last >= NPROD:
+        F.fail("turn.last", f"{PHASES[ph]}: must be a good 0..{NPROD - 1}")
+    if ph in (PH_PLACE, PH_PAY):
+        if not s.build_kind:
+            F.fail("turn.building", f"{PHASES[ph]}: no building is being built")
+        k = s.build_kind - 1
+        if ph == PH_PLACE:
+            if not s.owned[a][CRANE]:
+                F.fail("phase", f"place: seat {a} chooses where to build but has no crane")
+            if k >= NPROD and s.owned[a][k]:
+                F.fail("turn.building", f"seat {a} already owns a {CARD_IDS[k]} (violet buildings are unique)")
+        else:
+            if not s.owned[a][k]:
+                F.fail("turn.building", f"pay: {CARD_IDS[k]} is not among seat {a}'s buildings")
+            if not 1 <= s.limit <= SJ_COST[k]:
+                F.fail("turn.limit", f"pay: the cost left must be 1..{SJ_COST[k]} for {CARD_IDS[k]}, got {s.limit}")
+            if s.cnt > 2:
+                F.fail("turn.count", "pay: at most 2 goods pay (black market)")
+    if ph in (PH_PRODUCE, PH_SELL):
+        bonus = AQUEDUCT if ph == PH_PRODUCE else TRADING_POST
+        most = 1 + privilege(s, a) + (1 if s.owned[a][bonus] else 0)
+        if not s.cnt < s.limit <= most:
+            F.fail("turn.limit", f"{PHASES[ph]}: turn.count {s.cnt} must be below turn.limit {s.limit}, "
+                   f"at most {most} for seat {a}")
+        if ph == PH_SELL and (s.tiles_seen <= s.tile_next or s.tile != s.tiles[s.tile_next]):
+            F.fail("tile", f"sell: the trader's tile must be the revealed tile at position {s.tile_next}")
+    if ph == PH_KEEP:
+        if not s.pending_n or s.pending_owner != a or s.pending_public:
+            F.fail("pending", "keep: needs the player to act's face-down councillor cards")
+        keep = 2 if s.owned[a][PREFECTURE] else 1
+        if not 1 <= s.limit <= keep or s.limit >= s.pending_n:
+            F.fail("turn.limit", f"keep: cards still to keep must be 1..{keep} and fewer than the {s.pending_n} pending")
+    if ph == PH_GOLD:
+        if not s.owned[a][GOLD_MINE]:
+            F.fail("phase", f"gold_mine: seat {a} has no gold mine")
+        if s.pending_n != 4 or s.pending_owner != a or not s.pending_public:
+            F.fail("pending", "gold_mine: needs the 4 face-up cards of the player to act")
+        if len({SJ_COST[k] for k in range(NK) for _ in range(s.pending[k])}) != 4:
+            F.fail("pending", "gold_mine: the 4 revealed cards must have 4 different costs")
+    if ph == PH_CDISCARD:
+        if not s.owned[a][ARCHIVE]:
+            F.fail("phase", f"council_discard: seat {a} has no archive")
+        if not 1 <= s.limit <= s.hand_n[a]:
+            F.fail("turn.limit", f"council_discard: cards to discard must be 1..{s.hand_n[a]} (his hand)")
+    if ph == PH_TUCK and not (s.owned[a][CHAPEL] and s.hand_n[a] > 0):
+        F.fail("phase", f"chapel: seat {a} has no chapel or no card to tuck")
+    if ph == PH_LIMIT:
+        if s.hand_n[a] <= hand_limit(s, a):
+            F.fail("phase", f"hand_limit: seat {a} holds {s.hand_n[a]} cards, not above his limit of "
+                   f"{hand_limit(s, a)}")
+        if s.limit != s.hand_n[a] - hand_limit(s, a):
+            F.fail("turn.limit", f"hand_limit: must be the {s.hand_n[a] - hand_limit(s, a)} cards above the limit")
+        for i in range(s.acted):                # the players before him are down to their limit
+            p = (s.governor + i) % np
+            if s.hand_n[p] > hand_limit(s, p):
+                F.fail(at(at("seats", p), "hand"), f"{s.hand_n[p]} cards, above his hand limit of "
+                       f"{hand_limit(s, p)}, though his hand_limit step is done")
+    return 0

@@ -35,14 +35,14 @@ def test_unknown_option_and_player_count():
 @pytest.mark.parametrize("change,message", [
     (lambda d: d["seats"][0]["resources"].update(sand=5), "sand pieces"),
     (lambda d: d["seats"][0].update(talers=50), "talers"),
-    (lambda d: d["seats"][0].update(hand=["messenger", "spy"]), "unknown name"),
+    (lambda d: d["seats"][0].update(hand=["messenger", "spy"]), r"seats\[0\]\.hand\[1\]: unknown card 'spy' \(valid: messenger, "),
     (lambda d: d["places"].update(palace_a=0), "not erected"),
-    (lambda d: d.update(phase="dance"), "unknown name"),
+    (lambda d: d.update(phase="dance"), "phase: unknown phase 'dance'"),
     (lambda d: d.update(track=3), "round track"),
     (lambda d: d["seats"][1].update(helpers=2), "helpers"),
     (lambda d: d["tiles"].update(house=2), "tiles left"),
     (lambda d: d.update(actor=1), "belongs to seat"),
-    (lambda d: d.pop("bank"), "missing field 'bank'"),
+    (lambda d: d.pop("bank"), "seasons: bank: missing field"),
 ])
 def test_bad_positions_are_refused_in_one_line(change, message):
     d = new_state("seasons", 2, 0).to_dict()
