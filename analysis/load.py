@@ -252,7 +252,7 @@ def _check_belongs(df: pd.DataFrame, where, source: RunSource):
     agents = settings.get("agents")
     if isinstance(agents, list) and len(df):
         known = df["agent_index"].between(0, len(agents) - 1)
-        expected = df["agent_index"].where(known, 0).map(lambda i: str(agents[i]))
+        expected = np.asarray([str(a) for a in agents], dtype=object)[df["agent_index"].where(known, 0).to_numpy()]
         if not (known & (df["agent"] == expected)).all():
             raise BoardlabError(
                 f"{where}: rows do not belong to the run in {source.path} (agents {_values(df, 'agent')}; "
