@@ -37,11 +37,6 @@ GOODS_TOTAL = 6 * D.GOODS_PER_TYPE
 COUNTER_MAX = 10000
 
 
-def fail(message):
-    """Raise ``burgundy: <message>`` (kept for callers without a field path)."""
-    F.fail("", message)
-
-
 def code(name, path="tile"):
     """Tile code of a tile name (None -> 0); a one-line error naming ``path`` otherwise."""
     if name is None:
