@@ -79,10 +79,11 @@ def jobs_figures(game, games):
     """Games per second of a short simulation with --jobs 1 and --jobs 2 (one-off pool start-up excluded)."""
     import joblib
 
-    from solver.runner import RunConfig, run
+    from solver.runner import RunConfig, backend_context, run
 
     config = RunConfig(game=game, players=2, agents=("ismcts:iterations=300", "greedy"), games=games, seed=11)
-    joblib.Parallel(n_jobs=2)(joblib.delayed(abs)(i) for i in range(4))      # start the workers first
+    with backend_context("loky", 2, None):          # start the workers first, configured as run() will
+        joblib.Parallel()(joblib.delayed(abs)(i) for i in range(4))
     figures = {}
     for jobs in (1, 2):
         with tempfile.TemporaryDirectory() as tmp:
