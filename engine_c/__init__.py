@@ -7,6 +7,7 @@ engine_c/game.pxd.
 """
 import importlib
 import json
+import os
 
 from engine_c.errors import BoardlabError, InvalidPositionError
 from engine_c.validate import shown
@@ -18,20 +19,32 @@ GAMES = {
     "sanjuan": "engine_c.sanjuan:SanJuanState",
     "seasons": "engine_c.seasons:SeasonsState",
     "tiletum": "engine_c.tiletum:TiletumState",
-    "highcard": "engine_c.toygames:HighCardState",   # tiny test game (solver tests)
 }
+# Games only the test suite plays (a tiny hidden-information game for the solver's tests): known
+# only when BOARDLAB_TEST_GAMES=1 (tests/conftest.py sets it), never listed to users otherwise.
+TEST_GAMES = {
+    "highcard": "engine_c.toygames:HighCardState",
+}
+
+
+def _registry():
+    """The games known in this process: the real ones, plus the test games under the test suite."""
+    if os.environ.get("BOARDLAB_TEST_GAMES") == "1":
+        return {**GAMES, **TEST_GAMES}
+    return GAMES
 
 
 def game_names():
     """Short names of every game boardlab knows."""
-    return sorted(GAMES)
+    return sorted(_registry())
 
 
 def state_class(game):
     """The state class of a game, by short name; BoardlabError if unknown."""
-    if not isinstance(game, str) or game not in GAMES:
-        raise BoardlabError(f"unknown game {game!r} (known: {', '.join(game_names())})")
-    module_name, class_name = GAMES[game].split(":")
+    registry = _registry()
+    if not isinstance(game, str) or game not in registry:
+        raise BoardlabError(f"unknown game {shown(game)} (known: {', '.join(game_names())})")
+    module_name, class_name = registry[game].split(":")
     return getattr(importlib.import_module(module_name), class_name)
 
 
@@ -51,7 +64,7 @@ def state_from_json(text, game=None):
     data = parse_position(text)
     if not isinstance(data, dict) or "game" not in data:
         raise InvalidPositionError("position must be a JSON object with a 'game' field")
-    if not isinstance(data["game"], str) or data["game"] not in GAMES:
+    if not isinstance(data["game"], str) or data["game"] not in _registry():
         raise InvalidPositionError(f"game: unknown game {shown(data['game'])} (known: {', '.join(game_names())})")
     if game is not None and data["game"] != game:
         raise InvalidPositionError(f"position is a {data['game']!r} position, not {game!r}")

@@ -1,4 +1,9 @@
-"""Options shared by the whole test suite."""
+"""Options and settings shared by the whole test suite."""
+import os
+
+# The test-only games (engine_c.TEST_GAMES) are known in this process and in every command the
+# tests start; users never see them.
+os.environ["BOARDLAB_TEST_GAMES"] = "1"
 
 
 def pytest_addoption(parser):

@@ -1,0 +1,80 @@
+"""The package's shape: what users see of the games, and which way imports point."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
+
+
+def _user_env():
+    """The environment of a user: without the test suite's BOARDLAB_TEST_GAMES."""
+    env = dict(os.environ)
+    env.pop("BOARDLAB_TEST_GAMES", None)
+    return env
+
+
+def test_test_games_are_hidden_from_users():
+    games = subprocess.run([sys.executable, "-m", "solver.cli", "games"], capture_output=True, text=True,
+                           env=_user_env(), cwd=ROOT)
+    assert games.returncode == 0
+    listed = [line.split()[0] for line in games.stdout.splitlines()]
+    assert listed == sorted(ENGINE_GAMES)
+    refused = subprocess.run([sys.executable, "-m", "solver.cli", "position", "--game", "highcard"],
+                             capture_output=True, text=True, env=_user_env(), cwd=ROOT)
+    assert refused.returncode == 2 and "unknown game 'highcard'" in refused.stderr
+
+
+def _imports(path):
+    """Dotted names a .py/.pyx/.pxd file imports or cimports (module level and inside functions)."""
+    names = []
+    for line in path.read_text().splitlines():
+        words = line.replace(",", " ").split()
+        if len(words) >= 2 and words[0] in ("import", "cimport"):
+            names.extend(w for i, w in enumerate(words[1:], 1) if w != "as" and words[i - 1] != "as")
+        elif len(words) >= 4 and words[0] == "from" and words[2] in ("import", "cimport"):
+            names.append(words[1])
+    return names
+
+
+def _engine_files():
+    return sorted(p for ext in ("*.py", "*.pyx", "*.pxd") for p in (ROOT / "engine_c").rglob(ext))
+
+
+def _game_of(module):
+    """The game a module of engine_c belongs to (by name), or None for the shared interface."""
+    name = module.split(".")[1] if module.startswith("engine_c.") and module.count(".") >= 1 else module
+    for game in ENGINE_GAMES:
+        if name == game or name.startswith(game + "_"):
+            return game
+    return None
+
+
+def test_imports_point_one_way():
+    # engine_c imports nothing from solver or analysis; a game imports the interface, never another game
+    assert _engine_files(), "engine_c has no source files?"
+    problems = []
+    for path in _engine_files():
+        module = "engine_c." + path.relative_to(ROOT / "engine_c").with_suffix("").as_posix().replace("/", ".")
+        own_game = _game_of(module)
+        for name in _imports(path):
+            top = name.split(".")[0]
+            if top in ("solver", "analysis"):
+                problems.append(f"{path.relative_to(ROOT)} imports {name}")
+            other = _game_of(name) if name.startswith("engine_c.") else None
+            if other is not None and other != own_game:
+                problems.append(f"{path.relative_to(ROOT)} ({own_game or 'interface'}) imports {name}")
+    assert problems == []
+
+
+def test_the_import_check_sees_a_wrong_import(tmp_path):
+    # the check itself: it must notice the imports it forbids
+    bad = tmp_path / "bad.pyx"
+    bad.write_text("from solver.agents import make_agent\nfrom engine_c.sanjuan_rules cimport *\n"
+                   "import analysis.report\n")
+    names = _imports(bad)
+    assert "solver.agents" in names and "engine_c.sanjuan_rules" in names and "analysis.report" in names
+    assert _game_of("engine_c.sanjuan_rules") == "sanjuan" and _game_of("engine_c.game") is None
