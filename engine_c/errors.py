@@ -16,10 +16,3 @@ class InvalidActionError(BoardlabError):
 class InvalidPositionError(BoardlabError):
     """A position (JSON) that is malformed or impossible."""
 
-
-def position_int(game, data, key, lo, hi):
-    """``data[key]`` if it is an int in ``lo..hi``; else InvalidPositionError ``"<game>: ..."`` (one line)."""
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidPositionError(f"{game}: {key!r} must be an integer in {lo}..{hi}, got {value!r}")
-    return value
