@@ -42,7 +42,7 @@ MAX_ITERATIONS = 10**9
 MAX_SECONDS = 10**6
 # The search loop runs without the GIL; every SIGNAL_EVERY iterations it takes the GIL to let
 # Python handle signals (Ctrl-C raises KeyboardInterrupt out of the search).
-DEF SIGNAL_EVERY = 256
+DEF SIGNAL_EVERY = 256           # a power of two, at least 16
 
 
 cdef inline double _now() noexcept nogil:
@@ -229,13 +229,14 @@ cdef class Searcher:
         cdef int np = self.num_players, root_player = self.root_player
         cdef uint64_t world
         while max_iterations < 0 or it < max_iterations:
-            if max_seconds > 0 and (it & 15) == 0 and _now() - start >= max_seconds:
-                break
-            if self.stop_requested:
-                break
-            if it % SIGNAL_EVERY == SIGNAL_EVERY - 1:
-                with gil:
-                    PyErr_CheckSignals()      # raises (and ends the search) if a handler raised
+            if (it & 15) == 0:               # the clock, stop() and signals: every 16th iteration only
+                if max_seconds > 0 and _now() - start >= max_seconds:
+                    break
+                if self.stop_requested:
+                    break
+                if (it & (SIGNAL_EVERY - 1)) == SIGNAL_EVERY - 16:
+                    with gil:
+                        PyErr_CheckSignals()      # raises (and ends the search) if a handler raised
             s.c_copy_from(root)
             if resample and self.worlds > 0:
                 # a fixed set of determinizations, visited in turn: sibling moves are compared
