@@ -94,11 +94,12 @@ class Fields:
         if not isinstance(value, list):
             self.fail(path, f"must be a list, got {_kind(value)}")
         n = len(value)
+        got = f"got {n} {'entry' if n == 1 else 'entries'}"
         if length is not None and n != length:
-            self.fail(path, f"must be a list of {length} entries, got {n} entries")
+            self.fail(path, f"must be a list of {length} {'entry' if length == 1 else 'entries'}, {got}")
         if n < min_length or (max_length is not None and n > max_length):
             bound = f"{min_length}..{max_length}" if max_length is not None else f"at least {min_length}"
-            self.fail(path, f"must be a list of {bound} entries, got {n} entries")
+            self.fail(path, f"must be a list of {bound} entries, {got}")
         return value
 
     def int(self, value, path, lo, hi):

@@ -123,7 +123,7 @@ def test_every_missing_field_is_named():
     (("seats", 0, "board"), 1.0, "seats[0].board: must be an integer in 1..9, got a number 1.0"),
     (("seats", 0, "start_castle"), True, "seats[0].start_castle: must be an integer in 1..37"),
     (("supply_coloured", "ship"), 1e3, "supply_coloured.ship: must be an integer in 0..20"),
-    (("turn", "pending"), [["slot"]], "turn.pending[0]: must be a list of 3 entries, got 1 entries"),
+    (("turn", "pending"), [["slot"]], "turn.pending[0]: must be a list of 3 entries, got 1 entry"),
     (("bonus_taken", "mine"), None, "bonus_taken.mine: must be an integer in 0..2, got null"),
 ])
 def test_wrong_types_name_the_field(path, value, expected):
