@@ -10,6 +10,9 @@ Rows run a few at a time, the first time a row's test asks for its outcome (``ou
 fixture); every row is still its own test, so a failure names its row.  A row that hangs is
 killed and fails after ``ROW_TIMEOUT`` seconds.  How rows are started (a fork server, plus a
 slice as ``python -m solver.cli``) is described under "running rows" below.
+
+The file is long because the table is: most of its lines are the 190 rows, one per line, kept
+together so a reader sees every refusal boardlab promises in one place.
 """
 from __future__ import annotations
 
