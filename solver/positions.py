@@ -51,9 +51,7 @@ def read_position_data(path, game=None):
         raise BoardlabError(f"{name}: not a position file (not UTF-8 text: byte {exc.start} is "
                             f"{raw[exc.start]:#04x})") from None
     data = _parse_json(name, text)
-    if not isinstance(data, dict):
-        kind = {list: "a list", str: "a string", type(None): "null", bool: "a boolean"}.get(type(data), "a number")
-        raise BoardlabError(f"{name}: position must be a JSON object with a 'game' field, got {kind}")
+    _require_object(data, name)
     return data, name
 
 
@@ -86,6 +84,47 @@ def load_position(path, game=None, finished_ok=False):
     A finished game is refused unless ``finished_ok``, since there is no move to make in it.
     """
     data, name = read_position_data(path, game)
+    return _checked_state(data, name, game, finished_ok)
+
+
+def load_leading_position(stream, game=None, finished_ok=False):
+    """The state of the position at the start of a text stream, which is left at the line after it.
+
+    The position is one JSON object over as many lines as it takes (as ``boardlab position``
+    writes it); what follows it (commands, say) stays unread.  Same checks as :func:`load_position`.
+    """
+    if game is not None:
+        state_class(game)
+    name = "<stdin>"
+    text, size = "", 0
+    while True:
+        line = stream.readline()
+        size += len(line.encode("utf-8", "surrogateescape"))
+        if size > MAX_POSITION_BYTES:
+            raise BoardlabError(f"{name}: too large for a position (more than {MAX_POSITION_BYTES} bytes)")
+        text += line
+        if not line or text.rstrip().endswith("}"):
+            try:
+                data = json.loads(text.lstrip("\ufeff"), parse_constant=_refuse_constant)
+                break
+            except (json.JSONDecodeError, ValueError, RecursionError):
+                if line:
+                    continue
+            data = _parse_json(name, text.lstrip("\ufeff"))     # the end came first: say what is wrong
+            break
+    _require_object(data, name)
+    return _checked_state(data, name, game, finished_ok)
+
+
+def _require_object(data, name):
+    """BoardlabError unless the parsed position ``data`` is a JSON object."""
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a string", type(None): "null", bool: "a boolean"}.get(type(data), "a number")
+        raise BoardlabError(f"{name}: position must be a JSON object with a 'game' field, got {kind}")
+
+
+def _checked_state(data, name, game, finished_ok):
+    """The state of position ``data`` read from ``name``; every refusal is one BoardlabError line."""
     try:
         state = state_from_json(data, game)
     except BoardlabError as exc:

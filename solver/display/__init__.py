@@ -28,3 +28,15 @@ def render(state, seat=None, color=True):
         data = seat_view(data, seat)
     module = importlib.import_module(DRAWERS[game])
     return module.draw(data, seat, Style(color), list(state.scores()))
+
+
+def show_position(path, seat=None, color=None):
+    """The picture of the position in a file (``-``: standard input); ``color=None``: when stdout is a terminal."""
+    import sys
+
+    from solver.positions import load_position
+
+    state = load_position(path, finished_ok=True)
+    if color is None:
+        color = sys.stdout.isatty()
+    return render(state, seat=seat, color=color)
