@@ -105,10 +105,10 @@ def estate_map(seat_data, style):
         for _ in range(length):
             letter = layout[space - 1]
             if space in estate:
-                cell = style.paint(f"{tile_short(estate[space]):<4}", *COLOUR_STYLE[letter], "reverse")
+                text, look = tile_short(estate[space]), (*COLOUR_STYLE[letter], "reverse")
             else:
-                cell = style.paint(f"{letter.lower()}{data.DIE_TEMPLATE[space - 1]}  ", *COLOUR_STYLE[letter])
-            cells.append(f"{space:>2} {cell}")
+                text, look = f"{letter.lower()}{data.DIE_TEMPLATE[space - 1]}", COLOUR_STYLE[letter]
+            cells.append(f"{space:>2} " + style.paint(text, *look) + " " * (4 - len(text)))
             space += 1
         lines.append("    " + " " * (CELL_STEP * (widest - length)) + " ".join(cells).rstrip())
     return lines

@@ -74,10 +74,11 @@ def _wheel_lines(view, style):
     """One line per wheel value: its action, the dice on it, its bonus tile, whether it was used."""
     lines = []
     for value, action in enumerate(view["wheel"], 1):
-        dice = [_die(die, style) + (f" x{n}" if n > 1 else "")
-                for die, n in view["dice"].items() if n and int(die[1:]) == value]
+        dice = [(die, n) for die, n in view["dice"].items() if n and int(die[1:]) == value]
+        plain = " ".join(die + (f" x{n}" if n > 1 else "") for die, n in dice) or "-"
+        painted = " ".join(_die(die, style) + (f" x{n}" if n > 1 else "") for die, n in dice) or "-"
         used = " (used this round)" if action in view["segments_used"] else ""
-        lines.append(f"  {value} {action:9s} dice: {' '.join(dice) or '-':12s} bonus: "
+        lines.append(f"  {value} {action:9s} dice: {painted}{' ' * (12 - len(plain))} bonus: "
                      f"{bonus_text(view['wheel_bonus'][action])}{used}")
     return lines
 
