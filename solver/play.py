@@ -4,15 +4,11 @@
 ``commands`` (anything with ``readline()``) and writes to ``out``, so a test can drive a whole game
 without a terminal.  The person types a move in the game's notation or a command:
 
-=============  ================================================================
-``moves``/``?``  list the legal moves
-``hint``       a short search for the player to act; prints the best moves
-``undo``       back to the person's previous decision (the AI's replies are taken back too)
-``save FILE``  write the position (JSON, complete: it can be loaded again) to FILE
-``show``       draw the position again
-``help``       list the commands
-``quit``       leave the game
-=============  ================================================================
+- ``moves`` (or ``?``): list the legal moves;
+- ``hint``: a short search for the player to act, printing the best moves;
+- ``undo``: back to the person's previous decision (the AI's replies are taken back too);
+- ``save FILE``: write the position (complete JSON: it can be loaded again) to FILE;
+- ``show``: draw the position again; ``help``: list the commands; ``quit``: leave the game.
 
 The person sees the position as their seat sees it (``solver.display.seat_views``), and the AI's
 secret moves (a card paid or chosen face down) without the card.  The game ends with the final
@@ -36,7 +32,6 @@ HINT_MOVES = 3
 PROMPT_LISTS_UP_TO = 6                       # the prompt names the legal moves when there are this few
 SHORT_LIST = 12                              # legal moves named after an illegal one
 HINT_SEED_KEY = 1 << 30                      # spawn key of the hints' seeds (the agents use their seats)
-COMMANDS = ("moves", "?", "hint", "undo", "save", "show", "help", "quit")
 HELP = ("commands: a move in the game's notation | moves (or ?): the legal moves | hint: the best moves "
         "by a short search | undo: back to your previous decision | save FILE: write the position | "
         "show: draw the position | quit: leave the game")

@@ -61,6 +61,15 @@ def test_colour_is_the_plain_picture_painted(game):
     assert ANSI.sub("", painted) == render(state, seat=1, color=False)
 
 
+def test_colour_by_default_only_on_a_terminal():
+    position = str(GOLDEN / "seasons.json")
+    piped = _boardlab("show", position)                    # stdout is a pipe here: plain text
+    assert piped.returncode == 0 and piped.stdout == (GOLDEN / "seasons.txt").read_text()
+    forced = _boardlab("show", position, "--color")
+    assert forced.returncode == 0 and "\x1b[" in forced.stdout
+    assert ANSI.sub("", forced.stdout) == piped.stdout
+
+
 def test_show_reads_standard_input():
     text = (GOLDEN / "tiletum.json").read_text()
     result = _boardlab("show", "-", "--no-color", stdin=text)
