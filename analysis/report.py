@@ -16,12 +16,12 @@ import numpy as np
 import pandas as pd
 
 from analysis import plots, stats
+from analysis.games import game_title, placeholder_note
 from analysis.load import find_runs, load_runs
 from analysis.ratings import ratings
 from analysis.values import seat_and_agent_effects, tile_values
 from engine_c.errors import BoardlabError
 
-GAME_TITLES = {"burgundy": "The Castles of Burgundy", "sanjuan": "San Juan"}
 N_BOOT = 200
 SEED = 0
 
@@ -46,7 +46,7 @@ METHODS = [
      "For each player count: the share of games won from each seat with Wilson 95% intervals, "
      "an exact two-sided binomial test of each seat's share against the fair share 1/n, and a "
      "chi-square goodness-of-fit test of all seats' wins against equal shares (df = n-1). Mean "
-     "score by seat with normal 95% intervals. This reads as a seat effect only when every seat "
+     "score by seat with Student-t 95% intervals. This reads as a seat effect only when every seat "
      "saw the same mix of agents (self-play or rotated seats); the report warns otherwise."),
     ("Ratings",
      "Plackett-Luce model of the finishing order (Bradley-Terry with two players), fitted by "
@@ -68,7 +68,7 @@ METHODS = [
     ("Game length, scores, lead changes",
      "Decisions per game (all players), wall time, lead changes (times the unique score leader "
      "changed) and the tie-break share per player count; score distributions by agent with "
-     "normal 95% intervals of the mean."),
+     "Student-t 95% intervals of the mean."),
 ]
 
 
@@ -284,7 +284,8 @@ def _budget(doc: _Doc, d: pd.DataFrame, game: str, slug: str) -> bool:
 
 def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
     v = tile_values(d)
-    title = {"burgundy": "Tile values", "sanjuan": "Card values"}.get(game, "Feature values")
+    title = {"burgundy": "Tile values", "sanjuan": "Card values", "seasons": "Card and building values",
+             "tiletum": "Tile values"}.get(game, "Feature values")
     doc.h(3, title)
     if v.empty:
         doc.p("No feature columns (f_*) in these results.", "note")
@@ -369,15 +370,20 @@ def write_report(paths, out_dir) -> Path:
     n_games = int(df.drop_duplicates(["run", "game_index"]).shape[0])
     doc.h(1, "boardlab report")
     doc.p(f"{n_games} games from {len(runs)} run(s): {', '.join(map(str, paths))}. "
-          f"Games: {', '.join(GAME_TITLES.get(g, g) for g in games)}.")
-    toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(GAME_TITLES.get(g, g))}</a></li>'
+          f"Games: {', '.join(game_title(g) for g in games)}.")
+    for game in games:
+        if placeholder_note(game):
+            doc.p(placeholder_note(game), "warn")
+    toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(game_title(g))}</a></li>'
                   for g in games)
     doc.add(f'<ul>{toc}<li><a href="#runs">Runs</a></li>'
             f'<li><a href="#methods">Methods</a></li></ul>')
     for game in games:
         d = df[df["game"] == game]
         slug = "".join(ch if ch.isalnum() else "_" for ch in game)
-        doc.h(2, f"{GAME_TITLES.get(game, game)} ({game})", anchor=game)
+        doc.h(2, f"{game_title(game)} ({game})", anchor=game)
+        if placeholder_note(game):
+            doc.p(placeholder_note(game), "warn")
         doc.h(3, "Overview")
         _overview(doc, d)
         doc.h(3, "Win rates")

@@ -27,6 +27,13 @@ SANJUAN_CARDS = ("indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaste
                  "carpenter", "prefecture", "market_stand", "quarry", "library", "statue",
                  "victory_column", "hero", "guild_hall", "city_hall", "triumphal_arch",
                  "palace", "market_hall")
+SEASONS_CARDS = ("messenger", "trader", "bricklayer", "stonemason", "worker1", "worker2",
+                 "worker3", "masterbuilder")
+SEASONS_BUILDINGS = ("palace", "keep", "tavern", "servants_house", "stable", "big_gate",
+                     "small_gate", "tower", "house", "manor")
+TILETUM_COUNTS = {"persons": 5.0, "contracts": 3.0, "crest_contracts": 1.0, "crests": 1.5,
+                  "full_buildings": 1.5, "houses": 3.0, "pillars": 2.0, "cathedral_tiles": 1.0,
+                  "king": 2.0, "resources": 6.0}
 
 
 def planted_elo(strengths, noise_scale: float = 15.0) -> np.ndarray:
@@ -60,6 +67,16 @@ def _features(game: str, n: int, rng) -> dict[str, np.ndarray]:
             f[f"f_built_{c}"] = (rng.random(n) < 0.25).astype(np.int64)
         f["f_goods_sold"] = rng.poisson(6.0, n).astype(np.int64)
         f["f_cards_drawn"] = rng.poisson(25.0, n).astype(np.int64)
+    elif game == "seasons":
+        for c in SEASONS_CARDS:               # played counts: independent, unlike real games
+            f[f"f_played_{c}"] = rng.poisson(3.0, n).astype(np.int64)
+        for b in SEASONS_BUILDINGS:
+            f[f"f_built_{b}"] = rng.poisson(0.4, n).astype(np.int64)
+        f["f_buildings"] = sum(f[f"f_built_{b}"] for b in SEASONS_BUILDINGS)
+        f["f_talers"] = rng.poisson(8.0, n).astype(np.int64)
+    elif game == "tiletum":
+        for name, mean in TILETUM_COUNTS.items():
+            f[f"f_{name}"] = rng.poisson(mean, n).astype(np.int64)
     else:
         raise ValueError(f"unknown game {game!r}")
     return f
@@ -82,7 +99,8 @@ def synthetic_results(game: str = "burgundy", players: int = 2, games: int = 500
     seat_bonus = np.zeros(players) if seat_bonus is None else np.asarray(seat_bonus, float)
     effects = dict(effects or {})
     if base is None:
-        base = {"burgundy": 150.0 + 10 * players, "sanjuan": 30.0}.get(game, 50.0)
+        base = {"burgundy": 150.0 + 10 * players, "sanjuan": 30.0, "seasons": 70.0,
+                "tiletum": 75.0}.get(game, 50.0)
     n = games * players
     gi = np.repeat(np.arange(games), players)
     seat = np.tile(np.arange(players), games)
