@@ -51,13 +51,16 @@ def wilson_interval(k, n, level: float = LEVEL):
 
 
 def mean_interval(values, level: float = LEVEL):
-    """Student-t interval of a mean: ``(mean, lo, hi)`` (NaN bounds if n < 2 or no spread)."""
+    """Student-t interval of a mean: ``(mean, lo, hi)`` (NaN bounds if n < 2; the mean itself if
+    all values are equal)."""
     v = np.asarray(values, dtype=float)
     if v.size == 0:
         return math.nan, math.nan, math.nan
     m = float(v.mean())
     if v.size < 2:
         return m, math.nan, math.nan
+    if np.all(v == v[0]):
+        return m, m, m
     lo, hi = sps.t.interval(level, v.size - 1, loc=m, scale=sps.sem(v))
     return m, float(lo), float(hi)
 

@@ -149,6 +149,33 @@ def report(paths, out):
 
 
 @cli.command()
+@click.argument("run", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="Folder for the pairs, estimates and figure (new or empty, or with --resume).")
+@click.option("--kinds", default="", help="Comma-separated kinds or groups, e.g. knowledge,ship,k7 (default: all).")
+@click.option("--continuations", type=int, default=8, show_default=True,
+              help="Pairs of continuations per position and kind (at most 10^6).")
+@click.option("--positions-per-kind", type=int, default=0, show_default=True,
+              help="Saved positions per kind at most, chosen at random by --seed (0: all).")
+@click.option("--agent", "agents", multiple=True,
+              help="Agent spec for the continuations, once per seat (default: the run's agents).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (at most 1024).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the continuations (0..2^64-1).")
+@click.option("--resume", is_flag=True, help="Continue the values run stored in --out.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed, resume, progress):
+    """Value each tile or card kind by forcing its take in a run's saved positions."""
+    from solver.values_cli import values_command
+
+    _check_int("--continuations", continuations, 1, 10**6)
+    _check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
+    _check_int("--jobs", jobs, 1, JOBS_MAX)
+    _check_int("--seed", seed, 0, SEED_MAX)
+    click.echo(values_command(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed,
+                              resume, progress))
+
+
+@cli.command()
 @click.option("--game", required=True, help="Game short name.")
 @click.option("--players", type=int, default=2, show_default=True, help="Players.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
