@@ -1,0 +1,145 @@
+"""Seat advantage as a function of playing strength, and the points that would even the seats.
+
+For self-play results (one agent in every seat) at several strengths (random, greedy, search at
+rising budgets) and player counts:
+
+- :func:`seat_by_skill`: the start player's share of wins with Wilson 95% intervals and an exact
+  binomial test against ``1/players``, and the mean score gap between the start player and the
+  other seats (per game, t interval over games);
+- :func:`compensation`: for each later seat ``k``, the victory points it would need to beat the
+  start player in half the games: the median of ``score_0 - score_k`` over games (a bonus ``b``
+  makes seat ``k`` finish ahead exactly when the gap is below ``b``), with a bootstrap 95% interval
+  over games; beside it the mean gap.
+
+Ties are left as they fall (a tie on points goes to the tie-break, which a bonus does not change).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analysis import stats
+from analysis.plots import _figure
+from engine_c.errors import BoardlabError
+
+BASELINES = {"random": 0, "greedy": 1}
+
+
+def skill_key(spec: str):
+    """Order agents by strength: random, greedy, then search agents by budget."""
+    family = stats.agent_family(spec)
+    iterations = stats.parse_iterations(spec)
+    return (BASELINES.get(family, 2), family, -1 if iterations is None else iterations, str(spec))
+
+
+def _self_play(df: pd.DataFrame) -> pd.DataFrame:
+    if df is None or len(df) == 0:
+        raise BoardlabError("no results to analyse (empty table)")
+    d = stats.with_win_credit(df)
+    mixed = d.groupby("game_id")["agent"].transform("nunique") > 1
+    if mixed.all():
+        raise BoardlabError("seat advantage by strength needs self-play games (one agent in every seat)")
+    return d[~mixed]
+
+
+def _gaps(d: pd.DataFrame) -> pd.DataFrame:
+    """One row per game and later seat: ``gap`` = start player's score minus that seat's."""
+    wide = d.pivot_table(index=["game", "players", "agent", "game_id"], columns="seat",
+                         values="score", aggfunc="first")
+    rows = wide.melt(id_vars=[0], value_vars=[c for c in wide.columns if c != 0],
+                     var_name="seat", value_name="score", ignore_index=False).dropna()
+    rows["gap"] = rows[0] - rows["score"]
+    return rows.reset_index()[["game", "players", "agent", "game_id", "seat", "gap"]]
+
+
+def seat_by_skill(df: pd.DataFrame) -> pd.DataFrame:
+    """Per game, player count and agent (self-play only): games, start_win_share, lo, hi, fair,
+    p_binom, gap (start player's score minus the mean of the other seats), gap_lo, gap_hi,
+    human_start_win_share (Castles of Burgundy); strongest agents last."""
+    d = _self_play(df)
+    gaps = _gaps(d).groupby(["game", "players", "agent", "game_id"])["gap"].mean()
+    rows = []
+    for (game, players, agent), g in d.groupby(["game", "players", "agent"], sort=True):
+        n = g["game_id"].nunique()
+        wins = float(g.loc[g["seat"] == 0, "win_credit"].sum())
+        lo, hi = stats.wilson_interval(wins, n)
+        m, mlo, mhi = stats.mean_interval(gaps.loc[(game, players, agent)].to_numpy())
+        human = stats.BURGUNDY_HUMAN_START_WIN.get(int(players), np.nan) if game == "burgundy" else np.nan
+        rows.append(dict(game=game, players=int(players), agent=agent, games=n,
+                         start_win_share=wins / n, lo=lo, hi=hi, fair=1.0 / players,
+                         p_binom=stats.binom_test_two_sided(wins, n, 1.0 / players),
+                         gap=m, gap_lo=mlo, gap_hi=mhi, human_start_win_share=human))
+    out = pd.DataFrame(rows)
+    return out.iloc[sorted(range(len(out)), key=lambda i: (out["game"].iloc[i], out["players"].iloc[i],
+                                                          skill_key(out["agent"].iloc[i])))
+                    ].reset_index(drop=True)
+
+
+def compensation(df: pd.DataFrame, n_boot: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """Per game, player count, agent and later seat: games, bonus (median of the start player's
+    score minus the seat's: the points that let the seat finish ahead of the start player in half
+    the games), bonus_lo, bonus_hi (bootstrap 95% over games, seeded), mean_gap, mean_lo, mean_hi."""
+    gaps = _gaps(_self_play(df))
+    rows = []
+    for (game, players, agent, seat), g in gaps.groupby(["game", "players", "agent", "seat"], sort=True):
+        x = g["gap"].to_numpy(float)
+        if x.size >= 2:
+            bonus, blo, bhi = stats.bootstrap_ci(x, np.median, n_boot=n_boot, seed=seed)
+        else:
+            bonus, blo, bhi = float(np.median(x)), np.nan, np.nan
+        m, mlo, mhi = stats.mean_interval(x)
+        rows.append(dict(game=game, players=int(players), agent=agent, seat=int(seat), games=x.size,
+                         bonus=bonus, bonus_lo=blo, bonus_hi=bhi, mean_gap=m, mean_lo=mlo,
+                         mean_hi=mhi))
+    out = pd.DataFrame(rows)
+    return out.iloc[sorted(range(len(out)), key=lambda i: (
+        out["game"].iloc[i], out["players"].iloc[i], skill_key(out["agent"].iloc[i]), out["seat"].iloc[i])
+    )].reset_index(drop=True)
+
+
+def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame, game: str):
+    """Start player's win share (Wilson 95%) and the compensation of the last seat (bootstrap
+    95%) against playing strength, one line per player count; human shares beside."""
+    t = table[table["game"] == game]
+    c = comp[comp["game"] == game]
+    if t.empty:
+        raise BoardlabError(f"no self-play results of {game}")
+    levels = sorted(t["agent"].unique(), key=skill_key)
+    x = {a: i for i, a in enumerate(levels)}
+    fig = _figure(11, 4.6)
+    ax1, ax2 = fig.subplots(1, 2)
+    for k, (players, s) in enumerate(t.groupby("players", sort=True)):
+        s = s.sort_values("agent", key=lambda col: col.map(skill_key))
+        xs = s["agent"].map(x).to_numpy() + (k - 1) * 0.08
+        share = s["start_win_share"].to_numpy() * 100
+        err = np.vstack([share - s["lo"].to_numpy() * 100, s["hi"].to_numpy() * 100 - share])
+        line = ax1.errorbar(xs, share, yerr=err, fmt="o-", capsize=3,
+                            label=f"{players} players (n={int(s['games'].min())}-{int(s['games'].max())} games)")
+        ax1.axhline(100.0 / players, ls=":", lw=1, color=line[0].get_color())
+        human = s["human_start_win_share"].dropna()
+        if len(human):
+            ax1.plot([len(levels)], [100 * human.iloc[0]], "D", color=line[0].get_color(), ms=7)
+        last = c[(c["players"] == players) & (c["seat"] == players - 1)]
+        last = last.sort_values("agent", key=lambda col: col.map(skill_key))
+        b = last["bonus"].to_numpy()
+        berr = np.clip(np.nan_to_num(np.vstack([b - last["bonus_lo"].to_numpy(),
+                                                 last["bonus_hi"].to_numpy() - b])), 0, None)
+        ax2.errorbar(last["agent"].map(x).to_numpy() + (k - 1) * 0.08, b, yerr=berr, fmt="o-",
+                     capsize=3, color=line[0].get_color(), label=f"{players} players: seat {players - 1}")
+    names = levels + (["humans"] if t["human_start_win_share"].notna().any() else [])
+    ax1.set_xticks(range(len(names)))
+    ax1.set_xticklabels(names, rotation=20, fontsize=8)
+    ax1.set_xlabel("agent in every seat (weakest to strongest); diamonds: human games")
+    ax1.set_ylabel("start player's win share (%)")
+    ax1.set_title("start player's share of wins (dotted: fair 1/n)", fontsize=10)
+    ax1.legend(fontsize=7)
+    ax2.axhline(0, color="black", lw=0.8)
+    ax2.set_xticks(range(len(levels)))
+    ax2.set_xticklabels(levels, rotation=20, fontsize=8)
+    ax2.set_xlabel("agent in every seat (weakest to strongest)")
+    ax2.set_ylabel("bonus for the last seat (VP)")
+    ax2.set_title("points the last seat needs to beat the start player half the time", fontsize=10)
+    ax2.legend(fontsize=7)
+    fig.suptitle(f"{game}: seat advantage by playing strength (n={int(t['games'].sum())} games, "
+                 "95% intervals)")
+    return fig
