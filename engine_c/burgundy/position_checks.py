@@ -11,7 +11,7 @@ list lengths.  The pending sub-decisions are checked against the loaded state by
 """
 from collections import Counter
 
-from engine_c import burgundy_data as D
+from engine_c.burgundy import data as D
 from engine_c.game import parse_position
 from engine_c.validate import Fields, at, shown
 
@@ -24,7 +24,7 @@ TILE_KINDS = ("castle, mine, ship, cow2..cow4, sheep2..sheep4, pig2..pig4, chick
 TASK_NAMES = ("main", "free", "hall", "slot", "space", "discard", "ship", "goods", "warehouse", "pick", "start")
 # largest allowed (a, b) argument of each pending sub-decision kind; the others take (0, 0)
 PENDING_ARGS = {"slot": (5, 0), "space": (2, 3), "ship": (1, 5), "goods": (5, 0), "pick": (63, 0)}
-MAX_PENDING = 16                 # STACK in burgundy_types.pxd
+MAX_PENDING = 16                 # STACK in types.pxd
 TOP_KEYS = ("game", "players", "scenario", "tiebreak", "phase", "round", "over", "rng", "setup_player",
             "turn", "depots", "black_depot", "depot_goods", "round_goods", "goods_pool",
             "supply_coloured", "supply_black", "out_of_game", "bonus_taken", "seats")

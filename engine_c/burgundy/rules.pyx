@@ -1,12 +1,12 @@
 # cython: language_level=3
 """Castles of Burgundy: phases, rounds, tile effects, goods and scoring on the flat state.
 
-All functions are ``noexcept nogil`` on a ``BState*``; decisions live in burgundy_rules.pyx.
+All functions are ``noexcept nogil`` on a ``BState*``; decisions live in moves.pyx.
 """
 from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
 from engine_c._rng cimport rng_below
-from engine_c.burgundy_types cimport *
-from engine_c.burgundy_tables cimport *
+from engine_c.burgundy.types cimport *
+from engine_c.burgundy.tables cimport *
 
 
 cdef int draw_counts(int16_t* counts, int lo, int hi, uint64_t* rng) noexcept nogil:
@@ -191,34 +191,6 @@ cdef void end_turn(BState* s) noexcept nogil:
             return
         phase_setup(s)
     round_start(s)
-
-
-cdef void ranks(BState* s, int* out) noexcept nogil:
-    """Places after tie-breaks: VP, then empty spaces (fewest or most), then later in turn order."""
-    cdef int8_t order[4]
-    cdef int pos[4]
-    cdef int empt[4]
-    cdef int n = s.nplayers, p, q, better
-    compute_order(s, order)
-    for p in range(n):
-        pos[order[p]] = p
-    for p in range(n):
-        empt[p] = NSP - popcount(s.pl[p].filled)
-        if s.tiebreak == 1:
-            empt[p] = -empt[p]
-    for p in range(n):
-        out[p] = 0
-        for q in range(n):
-            if q == p:
-                continue
-            better = 0
-            if s.pl[q].vp != s.pl[p].vp:
-                better = s.pl[q].vp > s.pl[p].vp
-            elif empt[q] != empt[p]:
-                better = empt[q] < empt[p]
-            else:
-                better = pos[q] > pos[p]
-            out[p] += better
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 # Castles of Burgundy state: the GameState subclass around one flat BState struct.
 cimport cython
 from engine_c.game cimport GameState
-from engine_c.burgundy_types cimport BState
+from engine_c.burgundy.types cimport BState
 
 
 @cython.final

@@ -1,6 +1,6 @@
-# Castles of Burgundy: C tables built from burgundy_data.py at import (burgundy_tables.pyx).
+# Castles of Burgundy: C tables built from data.py at import (tables.pyx).
 from libc.stdint cimport int8_t, int16_t, uint64_t
-from engine_c.burgundy_types cimport NSP, NCODES, MAXREG
+from engine_c.burgundy.types cimport NSP, NCODES, MAXREG
 
 cdef int8_t COLOUR_OF[NCODES]        # colour index of each tile code
 cdef int8_t DIE[NSP]                 # die number of each estate space

@@ -1,9 +1,9 @@
 # cython: language_level=3
 """Castles of Burgundy: C copies of the data tables in burgundy_data.py, filled once at import."""
 from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
-from engine_c.burgundy_types cimport *
+from engine_c.burgundy.types cimport *
 
-from engine_c import burgundy_data as _D
+from engine_c.burgundy import data as _D
 
 def _init_tables():
     """Fill the C tables from burgundy_data (runs once at import)."""

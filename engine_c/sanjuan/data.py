@@ -1,6 +1,6 @@
 """San Juan card and tile tables (first edition base game, 110 cards).
 
-Card kinds are numbered 0..28 in this order; the engine (engine_c/sanjuan_rules.pyx) uses
+Card kinds are numbered 0..28 in this order; the engine (engine_c/sanjuan/rules.pyx) uses
 the same numbering.  Numbers come from the team's rules reference
 (shared/rules/san-juan.md, data/san-juan.json).
 """

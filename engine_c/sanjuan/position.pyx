@@ -3,11 +3,13 @@
 from libc.string cimport memset
 from libc.stdint cimport uint64_t
 
-from engine_c.sanjuan cimport SanJuanState
-from engine_c.sanjuan_rules cimport *
-from engine_c.sanjuan_moves cimport sj_legal
+from engine_c.sanjuan.state cimport SanJuanState
+from engine_c.sanjuan.types cimport *
+from engine_c.sanjuan.tables cimport *
+from engine_c.sanjuan.rules cimport *
+from engine_c.sanjuan.moves cimport sj_legal
 
-from engine_c.sanjuan_data import CARD_IDS, CARD_INDEX, COPIES, ROLES
+from engine_c.sanjuan.data import CARD_IDS, CARD_INDEX, COPIES, ROLES
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
 PHASES = ["role", "build", "place", "pay", "produce", "sell", "keep", "council_discard",

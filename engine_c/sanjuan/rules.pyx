@@ -1,9 +1,9 @@
 # cython: language_level=3
 """San Juan rules: dealing, the phase machine and applying actions, nogil on the SJ struct.
 
-Shared queries and building costs are inline in sanjuan_rules.pxd; legal actions and playouts live
-in engine_c/sanjuan_moves.pyx, scoring and hidden-information resampling in engine_c/sanjuan_view.pyx,
-the Python-facing state class (JSON, notation, features) in engine_c/sanjuan.pyx.
+Shared queries and building costs are inline in rules.pxd; legal actions and playouts live
+in engine_c/sanjuan/moves.pyx, scoring and hidden-information resampling in engine_c/sanjuan/view.pyx,
+the Python-facing state class (JSON, notation, features) in engine_c/sanjuan/state.pyx.
 Rule decisions: docs/sanjuan.md.
 """
 from libc.string cimport memset

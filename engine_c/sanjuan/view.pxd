@@ -1,6 +1,6 @@
 # San Juan: what players see: scores, ranks and hidden-information resampling.
 from libc.stdint cimport uint64_t
-from engine_c.sanjuan_rules cimport SJ
+from engine_c.sanjuan.types cimport SJ
 
 cdef void sj_scores(SJ* s, int* out) noexcept nogil
 cdef void sj_ranks(SJ* s, int* out) noexcept nogil

@@ -4,7 +4,9 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from engine_c._rng cimport rng_below, rng_next, shuffle_u8
-from engine_c.sanjuan_rules cimport *
+from engine_c.sanjuan.types cimport *
+from engine_c.sanjuan.tables cimport *
+from engine_c.sanjuan.rules cimport *
 
 cdef int ARCH[4]
 ARCH[0] = 0

@@ -2,7 +2,7 @@
 
 Numbers come from the team reference shared/rules/castle-for-all-seasons.md.  Every value the
 reference marks NOT FOUND is an engine choice and is listed in RULE_CHOICES (docs/seasons.md explains
-each).  The compiled engine keeps the same numbers as C constants in engine_c/seasons_rules.pxd;
+each).  The compiled engine keeps the same numbers as C constants in engine_c/seasons/rules.pxd;
 tests/seasons/test_seasons_data.py checks that both agree.
 """
 

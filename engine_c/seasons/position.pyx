@@ -2,11 +2,13 @@
 """A Castle for All Seasons positions as JSON (format documented in docs/seasons.md), with validation."""
 from libc.string cimport memset
 
-from engine_c.seasons cimport SeasonsState
-from engine_c.seasons_rules cimport *
-from engine_c.seasons_moves cimport cs_legal
+from engine_c.seasons.state cimport SeasonsState
+from engine_c.seasons.types cimport *
+from engine_c.seasons.tables cimport *
+from engine_c.seasons.rules cimport *
+from engine_c.seasons.moves cimport cs_legal
 
-from engine_c.seasons_data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PLACE_IDS,
+from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PLACE_IDS,
                                    RESOURCES, ROUNDS, SPOTS)
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 

@@ -1,14 +1,14 @@
 # cython: language_level=3
 """A Castle for All Seasons rules: setup, the round machine and applying actions, nogil on CS.
 
-Legal actions and playouts live in engine_c/seasons_moves.pyx, scores and resampling in
-engine_c/seasons_view.pyx, the Python state class in engine_c/seasons.pyx.  Rule decisions:
+Legal actions and playouts live in engine_c/seasons/moves.pyx, scores and resampling in
+engine_c/seasons/view.pyx, the Python state class in engine_c/seasons/state.pyx.  Rule decisions:
 docs/seasons.md.
 """
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
-from engine_c.seasons_view cimport final_scoring
+from engine_c.seasons.view cimport final_scoring
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 # A Castle for All Seasons: scores, ranks with tie-breaks, hidden-information resampling.
 from libc.stdint cimport uint64_t
-from engine_c.seasons_rules cimport CS
+from engine_c.seasons.types cimport CS
 
 cdef void cs_scores(CS* s, int* out) noexcept nogil
 cdef void cs_ranks(CS* s, int* out) noexcept nogil

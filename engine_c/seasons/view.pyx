@@ -3,7 +3,9 @@
 from libc.stdint cimport uint64_t
 
 from engine_c._rng cimport rng_below, rng_next
-from engine_c.seasons_rules cimport *
+from engine_c.seasons.types cimport *
+from engine_c.seasons.tables cimport *
+from engine_c.seasons.rules cimport *
 
 
 cdef void final_scoring(CS* s) noexcept nogil:

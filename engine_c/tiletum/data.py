@@ -2,8 +2,8 @@
 
 Sources: /work/shared/rules/tiletum.md (section numbers in the comments); values tagged
 PLACEHOLDER there are invented and kept here so they can be replaced in one spot.
-The C engine compiles the same numbers from engine_c/tiletum_tables.pxd, which is generated
-by :func:`c_tables_source` (a test checks that the two agree).
+The C engine compiles the same numbers from engine_c/tiletum/tables.pxd, which setup.py
+generates from :func:`c_tables_source` at every build (a test checks that the two agree).
 """
 
 # ---- basic vocabulary ----------------------------------------------------------------------
@@ -240,13 +240,12 @@ def c_arrays():
 
 
 def c_tables_source():
-    """The text of engine_c/tiletum_tables.pxd, generated from the tables above."""
+    """The text of engine_c/tiletum/tables.pxd, generated from the tables above."""
     defs, decls = [], []
     for name, (ctype, values) in c_arrays().items():
         d, c = _c_array(name, ctype, values)
         defs.append(d)
         decls.append(c)
-    return ("# GENERATED from engine_c/tiletum_data.py by c_tables_source(); do not edit by hand.\n"
-            "# Regenerate: python -c \"from engine_c.tiletum_data import c_tables_source as f; "
-            "open('engine_c/tiletum_tables.pxd','w').write(f())\"\n"
+    return ("# GENERATED from engine_c/tiletum/data.py by c_tables_source(); do not edit by hand.\n"
+            "# The build (setup.py) rewrites this file whenever data.py changes it.\n"
             "cdef extern from *:\n    \"\"\"\n" + "\n".join(defs) + "\n    \"\"\"\n" + "\n".join(decls) + "\n")

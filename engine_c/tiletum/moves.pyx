@@ -2,7 +2,10 @@
 """Tiletum legal actions and apply (nogil), on the TT struct."""
 from libc.stdint cimport uint64_t
 
-from engine_c.tiletum_rules cimport *
+from engine_c.game cimport TERMINAL
+from engine_c.tiletum.types cimport *
+from engine_c.tiletum.tables cimport *
+from engine_c.tiletum.rules cimport *
 
 
 # ---------------------------------------------------------------------------
@@ -75,13 +78,22 @@ cdef inline bint can_fulfil(TT* s, int p, int cid) noexcept nogil:
 # legal actions
 # ---------------------------------------------------------------------------
 
+cdef int tt_current_player(TT* s) noexcept nogil:
+    """The seat to act, or TERMINAL once the game is over."""
+    if s.phase == PH_OVER:
+        return TERMINAL
+    return s.actor                  # (not a conditional expression: Cython would give it actor's unsigned type)
+
+
 cdef int tt_legal(TT* s, int* out) noexcept nogil:
-    """Legal actions of the actor, ascending."""
+    """Legal actions of the actor, ascending (none once the game is over)."""
     cdef int n = 0
     cdef int p = s.actor
     cdef int c, v, w, i, j, k, b, r, t, city, piece
     cdef int gold = s.pl[p].res[GOLD]
     cdef bint room = s.pl[p].nstore < NSTORE
+    if s.phase == PH_OVER:
+        return 0
     if s.phase == PH_DIE:
         for c in range(NRES):
             for v in range(6):

@@ -11,15 +11,17 @@ from collections import Counter
 
 from libc.string cimport memset
 
-from engine_c.tiletum cimport TiletumState
-from engine_c.tiletum_rules cimport *
-from engine_c.tiletum_moves cimport tt_legal
+from engine_c.tiletum.state cimport TiletumState
+from engine_c.tiletum.types cimport *
+from engine_c.tiletum.tables cimport *
+from engine_c.tiletum.rules cimport *
+from engine_c.tiletum.moves cimport tt_legal
 from engine_c.game cimport MAX_LEGAL
 
 from engine_c.validate import Fields, at, shown, UINT64_MAX
-from engine_c.tiletum_data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, FAIRS, HOUSE_SPACES,
+from engine_c.tiletum.data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, FAIRS, HOUSE_SPACES,
                                    PILLAR_SPACES, BONUS_SPACES, CATHEDRAL_CITIES)
-from engine_c.tiletum_data import PERSONS as PERSON_TABLE, CONTRACTS as CONTRACT_TABLE
+from engine_c.tiletum.data import PERSONS as PERSON_TABLE, CONTRACTS as CONTRACT_TABLE
 
 PHASES = ["die", "wheel_bonus", "jester", "action", "choose", "king_bonus", "over"]
 CHOOSE_MODES = ["any", "colour", "retrigger"]

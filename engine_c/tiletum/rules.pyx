@@ -4,7 +4,9 @@ from libc.string cimport memset, memmove
 from libc.stdint cimport uint8_t, uint64_t
 
 from engine_c._rng cimport rng_below, shuffle_u8
-from engine_c.tiletum_rules cimport *
+from engine_c.tiletum.types cimport *
+from engine_c.tiletum.tables cimport *
+from engine_c.tiletum.rules cimport *
 
 
 # ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-# GENERATED from engine_c/tiletum_data.py by c_tables_source(); do not edit by hand.
-# Regenerate: python -c "from engine_c.tiletum_data import c_tables_source as f; open('engine_c/tiletum_tables.pxd','w').write(f())"
+# GENERATED from engine_c/tiletum/data.py by c_tables_source(); do not edit by hand.
+# The build (setup.py) rewrites this file whenever data.py changes it.
 cdef extern from *:
     """
     static const int TT_KING_VP[22] __attribute__((unused)) = {-6, -5, -4, -3, -2, -1, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7};

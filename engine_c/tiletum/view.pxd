@@ -1,10 +1,7 @@
 # Tiletum: scores, ranks and hidden-information resampling.
 from libc.stdint cimport uint64_t
-from engine_c.tiletum_rules cimport TT
+from engine_c.tiletum.types cimport TT
 
 cdef void tt_scores(TT* s, int* out) noexcept nogil
 cdef void tt_ranks(TT* s, int* out) noexcept nogil
 cdef void tt_resample(TT* s, int observer, uint64_t* rng) noexcept nogil
-cdef void tt_playout(TT* s, uint64_t* rng) noexcept nogil          # playout policy
-cdef void tt_random_playout(TT* s, uint64_t* rng) noexcept nogil   # uniform
-cdef int tt_policy_action(TT* s, int* legal, int n, uint64_t* rng) noexcept nogil
