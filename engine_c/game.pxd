@@ -40,6 +40,7 @@ ctypedef void (*per_player_fn)(void* st, int* out) noexcept nogil
 ctypedef void (*resample_fn)(void* st, int observer, uint64_t* rng) noexcept nogil
 ctypedef void (*playout_fn)(void* st, uint64_t* rng) noexcept nogil
 ctypedef int (*policy_action_fn)(void* st, int* legal, int n, uint64_t* rng) noexcept nogil
+ctypedef void (*new_game_fn)(void* st, int players, uint64_t rng) noexcept nogil
 
 cdef struct GameHooks:
     current_player_fn current_player
@@ -52,11 +53,13 @@ cdef struct GameHooks:
     playout_fn policy_playout              # optional: policy_action at each decision
     policy_action_fn policy_action         # optional: uniform
     playout_fn random_playout              # optional: a generic uniform loop
+    new_game_fn new_game                   # optional: deals the opening (games with options write __init__)
 
 
 cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
                                  void* apply_then_legal, void* ranks, void* resample_hidden,
-                                 void* policy_playout, void* policy_action, void* random_playout) noexcept:
+                                 void* policy_playout, void* policy_action, void* random_playout,
+                                 void* new_game) noexcept:
     """A game's hook table from its C functions (each takes the game's struct pointer first)."""
     cdef GameHooks hooks
     hooks.current_player = <current_player_fn>current_player
@@ -69,6 +72,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.policy_playout = <playout_fn>policy_playout
     hooks.policy_action = <policy_action_fn>policy_action
     hooks.random_playout = <playout_fn>random_playout
+    hooks.new_game = <new_game_fn>new_game
     return hooks
 
 

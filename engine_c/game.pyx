@@ -298,6 +298,13 @@ cdef class GameState:
                 buf[i] = among[i]
         return self.c_playout_action(buf, n, &rng)
 
+    def __init__(self, players, seed, **options):
+        """A new game of ``players`` seats, chance seeded by ``seed`` (games with options override this)."""
+        cdef uint64_t rng = self._begin(players, seed, options)
+        if self.hooks == NULL or self.hooks.new_game == NULL:
+            raise NotImplementedError(f"{type(self).__name__} must define __init__")
+        self.hooks.new_game(self._data, players, rng)
+
     def _begin(self, players, seed, options):
         """Checks every new game makes: the player count and no unknown option; sets
         ``num_players`` and returns the chance RNG state for ``seed``."""

@@ -24,7 +24,7 @@ from engine_c.burgundy import data as _D
 cdef GameHooks HOOKS = game_hooks(
     <void*>current_player, <void*>legal_actions, <void*>apply_action, <void*>scores,
     NULL, <void*>ranks, <void*>resample_hidden,
-    <void*>policy_playout, <void*>policy_action, <void*>playout)
+    <void*>policy_playout, <void*>policy_action, <void*>playout, NULL)
 
 SCENARIOS = ("basic", "advanced", "random", "free")
 TIEBREAKS = ("fewest", "most")
@@ -46,8 +46,6 @@ cdef class BurgundyState(GameState):
     estate spaces wins a tie on points.
     """
     game_name = "burgundy"
-    min_players = 2
-    max_players = 4
     num_distinct_actions = N_ACTIONS
     # blend own score into the search reward: stronger than margin only (0.62 at w=0.5; w=0.7 is
     # even with w=0.5) and higher scoring (10,000-iteration self-play 194 against 175); docs/agents.md

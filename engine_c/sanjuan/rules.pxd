@@ -5,7 +5,7 @@ from engine_c.sanjuan.types cimport *
 from engine_c.sanjuan.tables cimport *
 
 
-cdef void sj_new_game(SJ* s, int np) noexcept nogil
+cdef void sj_new_game(SJ* s, int np, uint64_t rng) noexcept nogil
 cdef void do_apply(SJ* s, int action) noexcept nogil      # one action, no forced follow-ups
 
 

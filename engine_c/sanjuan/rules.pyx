@@ -76,9 +76,8 @@ cdef inline void discard_unseen(SJ* s, int k) noexcept nogil:
 # game flow
 # ---------------------------------------------------------------------------
 
-cdef void sj_new_game(SJ* s, int np) noexcept nogil:
-    """Deal a new game; s.rng must already be seeded, everything else is overwritten."""
-    cdef uint64_t rng = s.rng
+cdef void sj_new_game(SJ* s, int np, uint64_t rng) noexcept nogil:
+    """Deal a new game; chance from ``rng``; every field is overwritten."""
     cdef int k, c, n, p
     memset(s, 0, sizeof(SJ))
     s.rng = rng

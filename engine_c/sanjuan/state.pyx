@@ -17,23 +17,17 @@ from engine_c.sanjuan.data import CARD_IDS
 cdef GameHooks HOOKS = game_hooks(
     <void*>sj_current_player, <void*>sj_legal, <void*>sj_apply, <void*>sj_scores,
     <void*>sj_apply_legal, <void*>sj_ranks, <void*>sj_resample,
-    <void*>sj_policy_playout, <void*>sj_policy_action, <void*>sj_playout)
+    <void*>sj_policy_playout, <void*>sj_policy_action, <void*>sj_playout, <void*>sj_new_game)
 
 
 cdef class SanJuanState(GameState):
     """A San Juan position.  Seat 0 is the first governor."""
 
     game_name = "sanjuan"
-    min_players = 2
-    max_players = 4
     num_distinct_actions = NUM_ACTIONS
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(SJ), &HOOKS)
-
-    def __init__(self, players, seed, **options):
-        self.st.rng = self._begin(players, seed, options)
-        sj_new_game(&self.st, players)
 
     def features(self):
         """Per player: ``built_<card>`` (buildings of that kind in his area), ``goods_sold``,

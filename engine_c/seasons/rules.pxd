@@ -4,7 +4,7 @@ from engine_c.seasons.types cimport *
 from engine_c.seasons.tables cimport *
 
 
-cdef void cs_new_game(CS* s, int np) noexcept nogil
+cdef void cs_new_game(CS* s, int np, uint64_t rng) noexcept nogil
 cdef void do_apply(CS* s, int action) noexcept nogil      # one action, no forced follow-ups
 cdef bint can_pay(CS* s, int p, int value) noexcept nogil
 cdef bint pay_feasible(int rem, int k, uint8_t* have, int silver, int kinds) noexcept nogil

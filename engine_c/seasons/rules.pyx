@@ -15,9 +15,8 @@ from engine_c.seasons.view cimport final_scoring
 # setup and rounds
 # ---------------------------------------------------------------------------
 
-cdef void cs_new_game(CS* s, int np) noexcept nogil:
-    """Set up a new game; s.rng must already be seeded, everything else is overwritten."""
-    cdef uint64_t rng = s.rng
+cdef void cs_new_game(CS* s, int np, uint64_t rng) noexcept nogil:
+    """Set up a new game; chance from ``rng``; every field is overwritten."""
     cdef int p, k
     memset(s, 0, sizeof(CS))
     s.rng = rng

@@ -17,23 +17,18 @@ from engine_c.seasons.data import BUILDING_IDS, CARDS
 cdef GameHooks HOOKS = game_hooks(
     <void*>cs_current_player, <void*>cs_legal, NULL, <void*>cs_scores,
     <void*>cs_apply_legal, <void*>cs_ranks, <void*>cs_resample,
-    <void*>cs_policy_playout, <void*>cs_policy_action, <void*>cs_playout)
+    <void*>cs_policy_playout, <void*>cs_policy_action, <void*>cs_playout, <void*>cs_new_game)
 
 
 cdef class SeasonsState(GameState):
-    """A Castle for All Seasons position.  Seat 0 is the first start player."""
+    """A Castle for All Seasons position.  Seat 0 is the first start player; the cards chosen
+    this round stay hidden from the others until they are revealed (see view.pyx)."""
 
     game_name = "seasons"
-    min_players = 2
-    max_players = 4
     num_distinct_actions = NUM_ACTIONS
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)
-
-    def __init__(self, players, seed, **options):
-        self.st.rng = self._begin(players, seed, options)
-        cs_new_game(&self.st, players)
 
     def features(self):
         """Per player: ``built_<type>``, ``buildings``, ``played_<card>``, ``helpers_castle``,

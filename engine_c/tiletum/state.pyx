@@ -18,7 +18,7 @@ from engine_c.tiletum.data import ACTIONS
 cdef GameHooks HOOKS = game_hooks(
     <void*>tt_current_player, <void*>tt_legal, <void*>tt_apply, <void*>tt_scores,
     NULL, <void*>tt_ranks, <void*>tt_resample,
-    <void*>tt_playout, <void*>tt_policy_action, <void*>tt_random_playout)
+    <void*>tt_playout, <void*>tt_policy_action, <void*>tt_random_playout, NULL)
 
 
 cdef class TiletumState(GameState):
@@ -26,8 +26,6 @@ cdef class TiletumState(GameState):
     ``action_tiles`` the six actions lie around the wheel in a random order (optional variant)."""
 
     game_name = "tiletum"
-    min_players = 2
-    max_players = 4
     num_distinct_actions = NUM_ACTIONS
     # blend own score into the search reward: w=0.3 beats margin only 0.585 [0.516-0.651] over 200
     # paired games at 1,000 iterations (docs/agents.md); measured on the placeholder data
