@@ -32,6 +32,7 @@ _INT_COLUMNS = ("players", "game_index", "seat", "agent_index", "score", "rank",
                 "lead_changes")
 _BOOL_COLUMNS = ("win", "tiebreak_used")
 MANIFEST_NAMES = ("_manifest.json", "manifest.json")  # the runner writes the first
+VALUES_MANIFEST = "_values.json"  # a folder of interventional values (boardlab values), not a run
 JOURNAL = "_journal.jsonl"
 
 
@@ -59,12 +60,32 @@ def _is_run_dir(folder: Path) -> bool:
     return any((folder / name).is_file() for name in MANIFEST_NAMES)
 
 
+def is_values_dir(folder) -> bool:
+    """True for a folder written by ``boardlab values`` (it holds ``_values.json``)."""
+    return (Path(folder) / VALUES_MANIFEST).is_file()
+
+
+def find_values(paths) -> list[Path]:
+    """The ``boardlab values`` folders at or under ``paths``, sorted."""
+    found = set()
+    for path in _as_paths(paths):
+        for root, dirs, _ in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
+            if is_values_dir(root):
+                found.add(Path(root))
+                dirs[:] = []
+    return sorted(found)
+
+
 def _walk(path: Path):
     """(run folders, Parquet files) under ``path``; ``.``- and ``_``-prefixed entries skipped."""
     run_dirs, files = [], []
     for root, dirs, names in os.walk(path):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
         root = Path(root)
+        if is_values_dir(root):              # boardlab values output: read by analysis.causal
+            dirs[:] = []
+            continue
         if _is_run_dir(root):
             run_dirs.append(root)
         files.extend(root / n for n in sorted(names)

@@ -16,12 +16,13 @@ import numpy as np
 import pandas as pd
 
 from analysis import plots, stats
-from analysis.load import find_runs, load_runs
+from analysis.games import game_title, placeholder_note
+from analysis.causal import plot_causal_values, read_values
+from analysis.load import find_runs, find_values, is_values_dir, load_runs
 from analysis.ratings import ratings
 from analysis.values import seat_and_agent_effects, tile_values
 from engine_c.errors import BoardlabError
 
-GAME_TITLES = {"burgundy": "The Castles of Burgundy", "sanjuan": "San Juan"}
 N_BOOT = 200
 SEED = 0
 
@@ -46,7 +47,7 @@ METHODS = [
      "For each player count: the share of games won from each seat with Wilson 95% intervals, "
      "an exact two-sided binomial test of each seat's share against the fair share 1/n, and a "
      "chi-square goodness-of-fit test of all seats' wins against equal shares (df = n-1). Mean "
-     "score by seat with normal 95% intervals. This reads as a seat effect only when every seat "
+     "score by seat with Student-t 95% intervals. This reads as a seat effect only when every seat "
      "saw the same mix of agents (self-play or rotated seats); the report warns otherwise."),
     ("Ratings",
      "Plackett-Luce model of the finishing order (Bradley-Terry with two players), fitted by "
@@ -65,10 +66,21 @@ METHODS = [
      "look valuable because strong positions take it, and the controls remove only seat and "
      "agent differences. With dozens of features, about 1 in 20 intervals of a worthless "
      "feature will miss zero by chance."),
+    ("Interventional values",
+     "From positions saved in the runs (boardlab values), each kind the player to act could take "
+     "is forced, and the same world (hidden information redrawn once per continuation) is also "
+     "played with the player choosing freely; both branches continue with the same agents and "
+     "the same seeds (common random numbers). The value of a kind is the mean difference in the "
+     "player's final score (and win credit) over the pairs in which the free choice did not take "
+     "it; 'vs own choice' averages over all pairs. 95% intervals: cluster-robust (statsmodels), "
+     "the games the positions came from as clusters, t on clusters - 1 degrees of freedom. The "
+     "association (tile values above) sits beside it; the two measure different things (a take "
+     "now against points per tile held at the end) and are flagged where their intervals do not "
+     "overlap. Values hold for the agents that played the continuations."),
     ("Game length, scores, lead changes",
      "Decisions per game (all players), wall time, lead changes (times the unique score leader "
      "changed) and the tie-break share per player count; score distributions by agent with "
-     "normal 95% intervals of the mean."),
+     "Student-t 95% intervals of the mean."),
 ]
 
 
@@ -284,7 +296,8 @@ def _budget(doc: _Doc, d: pd.DataFrame, game: str, slug: str) -> bool:
 
 def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
     v = tile_values(d)
-    title = {"burgundy": "Tile values", "sanjuan": "Card values"}.get(game, "Feature values")
+    title = {"burgundy": "Tile values", "sanjuan": "Card values", "seasons": "Card and building values",
+             "tiletum": "Tile values"}.get(game, "Feature values")
     doc.h(3, title)
     if v.empty:
         doc.p("No feature columns (f_*) in these results.", "note")
@@ -309,6 +322,47 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
         "win p": shown["win_p"].map(_p)}))
     if np.isfinite(v["score_effect"]).any():
         doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
+
+
+def _causal(doc: _Doc, game: str, slug: str, found: list):
+    for k, v in enumerate(found):
+        est, st, m = v["estimates"], v["settings"], v["manifest"]
+        doc.h(3, "Interventional values" + (f" ({v['folder'].name})" if len(found) > 1 else ""))
+        doc.p(f"Forced take against the agent's own choice, from {m.get('positions')} saved "
+              f"positions of {Path(st['run']).name}: agents {', '.join(st['agents'])}, "
+              f"{st['continuations']} continuations per position and kind, "
+              f"{st['positions_per_kind'] or 'all'} positions per kind, seed {st['seed']}. "
+              "Value: mean difference in the player's final score (win probability) between "
+              "taking the kind and the agent's own choice when that choice was something else; "
+              "95% cluster-robust intervals over the games the positions came from. Beside it, "
+              "the association from the run's results (points per tile held).", "note")
+        pp = 100.0
+        doc.table(pd.DataFrame({
+            "kind": est["label"], "positions": est["positions"], "pairs": est["pairs"],
+            "agent took it": est["own_share"].map(_pct),
+            "value (VP)": est["value"].map(lambda x: _num(x, 1)),
+            "95% CI": [_ci(a, b) for a, b in zip(est["value_lo"], est["value_hi"])],
+            "win (pp)": (est["win_value"] * pp).map(lambda x: _num(x, 1)),
+            "win 95% CI": [_ci(pp * a, pp * b) for a, b in zip(est["win_lo"], est["win_hi"])],
+            "vs own choice (VP)": est["vs_own"].map(lambda x: _num(x, 1)),
+            "association (VP per tile)": est["assoc"].map(lambda x: _num(x, 1)),
+            "assoc. 95% CI": [_ci(a, b) for a, b in zip(est["assoc_lo"], est["assoc_hi"])],
+            "disagree": est["disagree"].map(lambda x: "yes" if x else "")}))
+        if est["disagree"].any():
+            doc.p("Causal and associational estimates disagree (intervals apart) for: "
+                  + ", ".join(est.loc[est["disagree"], "label"]) + ". The association mixes the "
+                  "tile with the positions that take it; the forced take does not.", "warn")
+        if np.isfinite(est["value"]).any():
+            doc.figure(plot_causal_values(est, game), f"{slug}_causal_values_{k}",
+                       f"{game} interventional values")
+        by = v["by_stage"]
+        if by["stage"].nunique() > 1:
+            cell = [f"{_num(e, 1)} {_ci(a, b)} n={n}" if np.isfinite(e) else ""
+                    for e, a, b, n in zip(by["value"], by["value_lo"], by["value_hi"], by["pairs"])]
+            wide = by.assign(cell=cell).pivot_table(index="label", columns="stage", values="cell",
+                                                    aggfunc="first", sort=False).fillna("")
+            doc.p("Value (VP, 95% CI, pairs) by stage of the game:")
+            doc.table(wide.reset_index().rename(columns={"label": "kind"}))
 
 
 def _runs(doc: _Doc, df: pd.DataFrame, runs):
@@ -354,8 +408,13 @@ def write_report(paths, out_dir) -> Path:
     if isinstance(paths, (str, Path)):
         paths = [paths]
     paths = [Path(p) for p in paths]
-    runs = find_runs(paths)
+    values = [read_values(v) for v in find_values(paths)]
+    run_paths = [p for p in paths if not is_values_dir(p)] or [Path(v["settings"]["run"]) for v in values]
+    runs = find_runs(run_paths)
     df = load_runs(runs)
+    stray = sorted({v["game"] for v in values} - set(df["game"]))
+    if stray:
+        raise BoardlabError(f"values of {', '.join(stray)} but no run of that game: give its run too")
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BoardlabError(f"{out_dir}: exists and is not a directory")
@@ -369,15 +428,20 @@ def write_report(paths, out_dir) -> Path:
     n_games = int(df.drop_duplicates(["run", "game_index"]).shape[0])
     doc.h(1, "boardlab report")
     doc.p(f"{n_games} games from {len(runs)} run(s): {', '.join(map(str, paths))}. "
-          f"Games: {', '.join(GAME_TITLES.get(g, g) for g in games)}.")
-    toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(GAME_TITLES.get(g, g))}</a></li>'
+          f"Games: {', '.join(game_title(g) for g in games)}.")
+    for game in games:
+        if placeholder_note(game):
+            doc.p(placeholder_note(game), "warn")
+    toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(game_title(g))}</a></li>'
                   for g in games)
     doc.add(f'<ul>{toc}<li><a href="#runs">Runs</a></li>'
             f'<li><a href="#methods">Methods</a></li></ul>')
     for game in games:
         d = df[df["game"] == game]
         slug = "".join(ch if ch.isalnum() else "_" for ch in game)
-        doc.h(2, f"{GAME_TITLES.get(game, game)} ({game})", anchor=game)
+        doc.h(2, f"{game_title(game)} ({game})", anchor=game)
+        if placeholder_note(game):
+            doc.p(placeholder_note(game), "warn")
         doc.h(3, "Overview")
         _overview(doc, d)
         doc.h(3, "Win rates")
@@ -393,6 +457,7 @@ def write_report(paths, out_dir) -> Path:
         _length(doc, d, game, slug)
         _budget(doc, d, game, slug)
         _values(doc, d, game, slug)
+        _causal(doc, game, slug, [v for v in values if v["game"] == game])
     doc.h(2, "Runs", anchor="runs")
     _runs(doc, df, runs)
     doc.h(2, "Methods", anchor="methods")

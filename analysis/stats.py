@@ -1,7 +1,8 @@
 """Basic statistics of simulation results: intervals, win rates, seat advantage, game length.
 
-Only numpy, math and pandas are used (no scipy/statsmodels). Every table is a DataFrame with
-one row per group, sorted, so reports built from it are deterministic.
+The statistics themselves come from scipy.stats (binomial and chi-square tests, t intervals,
+bootstrap) and statsmodels (Wilson intervals); this module arranges them into tables. Every table
+is a DataFrame with one row per group, sorted, so reports built from it are deterministic.
 
 Win credit: ``rank == 0`` marks a winner; when several players share first place after the
 tie-breaks, each gets ``1/k`` of the win (column ``win_credit``), so credits in a game sum to 1.
@@ -11,13 +12,16 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 
 import numpy as np
 import pandas as pd
+from scipy import stats as sps
+from statsmodels.stats.proportion import proportion_confint
 
 from engine_c.errors import BoardlabError
 
-Z95 = 1.959963984540054  # standard normal 97.5% quantile
+LEVEL = 0.95
 
 # Castles of Burgundy, human play on a large online site (figures given with the project brief):
 # share of games won by the start player, and average score, by player count.
@@ -28,130 +32,94 @@ HUMAN_SOURCE = "human games on a large online site"
 
 # --------------------------------------------------------------------------- intervals
 
-def wilson_interval(k, n, z: float = Z95):
-    """Wilson score interval for ``k`` successes in ``n`` trials (arrays broadcast).
-
-    Returns ``(lo, hi)``; NaN where ``n == 0``. ``k`` may be fractional (shared wins).
-    """
+def wilson_interval(k, n, level: float = LEVEL):
+    """Wilson score interval for ``k`` successes in ``n`` trials (arrays broadcast), from
+    statsmodels' ``proportion_confint``. Returns ``(lo, hi)``; NaN where ``n == 0``.
+    ``k`` may be fractional (shared wins)."""
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = k / n
-        z2 = z * z
-        denom = 1.0 + z2 / n
-        centre = (p + z2 / (2 * n)) / denom
-        half = z * np.sqrt(np.clip(p * (1 - p), 0, None) / n + z2 / (4 * n * n)) / denom
-        lo = np.where(n > 0, np.where(k <= 0, 0.0, np.clip(centre - half, 0.0, 1.0)), np.nan)
-        hi = np.where(n > 0, np.where(k >= n, 1.0, np.clip(centre + half, 0.0, 1.0)), np.nan)
+    with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        lo, hi = proportion_confint(k, np.where(n > 0, n, np.nan), alpha=1 - level,
+                                    method="wilson")
+    # the bounds at k = 0 and k = n are exactly 0 and 1; keep rounding from moving them
+    lo = np.where(n > 0, np.where(k <= 0, 0.0, np.clip(lo, 0.0, 1.0)), np.nan)
+    hi = np.where(n > 0, np.where(k >= n, 1.0, np.clip(hi, 0.0, 1.0)), np.nan)
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi
 
 
-def mean_interval(values, z: float = Z95):
-    """Normal-approximation interval of a mean: ``(mean, lo, hi)`` (NaN bounds if n < 2)."""
+def mean_interval(values, level: float = LEVEL):
+    """Student-t interval of a mean: ``(mean, lo, hi)`` (NaN bounds if n < 2; the mean itself if
+    all values are equal)."""
     v = np.asarray(values, dtype=float)
-    n = v.size
-    if n == 0:
+    if v.size == 0:
         return math.nan, math.nan, math.nan
     m = float(v.mean())
-    if n < 2:
+    if v.size < 2:
         return m, math.nan, math.nan
-    se = float(v.std(ddof=1)) / math.sqrt(n)
-    return m, m - z * se, m + z * se
+    if np.all(v == v[0]):
+        return m, m, m
+    lo, hi = sps.t.interval(level, v.size - 1, loc=m, scale=sps.sem(v))
+    return m, float(lo), float(hi)
 
 
 def bootstrap_ci(data, statistic=np.mean, n_boot: int = 2000, seed: int = 0,
-                 level: float = 0.95, clusters=None):
-    """Percentile bootstrap interval of ``statistic(data)``; returns ``(estimate, lo, hi)``.
+                 level: float = LEVEL, clusters=None):
+    """Percentile bootstrap interval of ``statistic(data)`` by ``scipy.stats.bootstrap``;
+    returns ``(estimate, lo, hi)`` (arrays if the statistic returns an array).
 
     ``data`` is an array (rows resampled along axis 0) or a DataFrame (rows resampled).
     With ``clusters`` (one label per row, e.g. a game id) whole clusters are resampled, which
-    is what results need: the players of one game are not independent.
-    The generator is ``numpy.random.default_rng(seed)``, so the result is reproducible.
+    is what results need: the players of one game are not independent. Seeded by ``seed``.
     """
-    rng = np.random.default_rng(seed)
-    is_frame = isinstance(data, (pd.DataFrame, pd.Series))
     n = len(data)
     if n == 0:
         raise BoardlabError("bootstrap of an empty sample")
-    take = (lambda idx: data.iloc[idx]) if is_frame else (lambda idx: np.asarray(data)[idx])
-    estimate = statistic(data)
-    if clusters is None:
-        groups = None
-        units = n
-    else:
-        codes, _ = pd.factorize(pd.Series(np.asarray(clusters)), sort=True)
-        order = np.argsort(codes, kind="stable")
-        bounds = np.searchsorted(codes[order], np.arange(codes.max() + 2))
-        groups = [order[bounds[g]:bounds[g + 1]] for g in range(codes.max() + 1)]
-        units = len(groups)
-    stats = np.empty(n_boot)
-    for b in range(n_boot):
-        pick = rng.integers(0, units, size=units)
-        idx = pick if groups is None else np.concatenate([groups[g] for g in pick])
-        stats[b] = statistic(take(idx))
-    alpha = (1 - level) / 2
-    lo, hi = np.quantile(stats, [alpha, 1 - alpha])
-    return float(estimate), float(lo), float(hi)
+    take = (lambda idx: data.iloc[idx]) if isinstance(data, (pd.DataFrame, pd.Series)) \
+        else (lambda idx: np.asarray(data)[idx])
+    codes = np.arange(n) if clusters is None else \
+        pd.factorize(pd.Series(np.asarray(clusters)), sort=True)[0]
+    order = np.argsort(codes, kind="stable")              # rows of cluster g: order[start[g]:+size[g]]
+    size = np.bincount(codes)
+    start = np.cumsum(size) - size
+
+    def on_clusters(picked):
+        picked = picked.astype(np.int64)
+        sizes = size[picked]
+        first = np.repeat(start[picked] - (np.cumsum(sizes) - sizes), sizes)
+        return statistic(take(order[first + np.arange(sizes.sum())]))
+
+    res = sps.bootstrap((np.arange(len(size), dtype=float),), on_clusters, n_resamples=n_boot,
+                        vectorized=False, confidence_level=level, method="percentile",
+                        rng=np.random.default_rng(seed))
+    estimate = np.asarray(statistic(data), dtype=float)
+    lo, hi = (np.asarray(b, dtype=float) for b in res.confidence_interval)
+    if estimate.ndim == 0:
+        return float(estimate), float(lo), float(hi)
+    return estimate, lo, hi
 
 
 # --------------------------------------------------------------------------- tests
 
 def binom_test_two_sided(k, n: int, p: float) -> float:
-    """Exact two-sided binomial test p-value (sum of outcomes no likelier than ``k``).
-
-    Fractional ``k`` (shared wins) is rounded to the nearest integer.
-    """
+    """Exact two-sided binomial test p-value (``scipy.stats.binomtest``); NaN if ``n`` is 0.
+    Fractional ``k`` (shared wins) is rounded to the nearest integer."""
     n = int(n)
     if n <= 0:
         return math.nan
-    k = int(round(float(k)))
-    i = np.arange(n + 1)
-    lg = np.vectorize(math.lgamma)
-    if p <= 0 or p >= 1:
-        return 1.0 if (p <= 0 and k == 0) or (p >= 1 and k == n) else 0.0
-    logpmf = (math.lgamma(n + 1) - lg(i + 1) - lg(n - i + 1)
-              + i * math.log(p) + (n - i) * math.log1p(-p))
-    ref = logpmf[k]
-    pmf = np.exp(logpmf - logpmf.max())
-    pval = pmf[logpmf <= ref + 1e-7].sum() / pmf.sum()
-    return float(min(1.0, pval))
-
-
-def chi2_sf(x: float, df: int) -> float:
-    """Survival function of the chi-square distribution for integer ``df`` (closed form)."""
-    df = int(df)
-    if df < 1:
-        raise ValueError("df must be a positive integer")
-    x = float(x)
-    if x <= 0:
-        return 1.0
-    h = x / 2.0
-    if df % 2 == 0:
-        term, total = 1.0, 1.0
-        for i in range(1, df // 2):
-            term *= h / i
-            total += term
-        return float(min(1.0, math.exp(-h) * total))
-    total = math.erfc(math.sqrt(h))
-    term = math.sqrt(x) * math.sqrt(2 / math.pi) * math.exp(-h)  # i = 1 term: x^{1/2}/1
-    for i in range(1, (df - 1) // 2 + 1):
-        total += term
-        term *= x / (2 * i + 1)
-    return float(min(1.0, total))
+    return float(sps.binomtest(int(round(float(k))), n, p).pvalue)
 
 
 def chi2_uniform_test(counts) -> tuple[float, int, float]:
-    """Goodness-of-fit test of counts against equal shares: ``(statistic, df, p)``."""
+    """Goodness-of-fit test of counts against equal shares (``scipy.stats.chisquare``):
+    ``(statistic, df, p)``."""
     counts = np.asarray(counts, dtype=float)
-    total = counts.sum()
-    if counts.size < 2 or total <= 0:
+    if counts.size < 2 or counts.sum() <= 0:
         return math.nan, max(counts.size - 1, 0), math.nan
-    expected = total / counts.size
-    stat = float(((counts - expected) ** 2 / expected).sum())
-    df = counts.size - 1
-    return stat, df, chi2_sf(stat, df)
+    res = sps.chisquare(counts)
+    return float(res.statistic), counts.size - 1, float(res.pvalue)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -240,7 +208,7 @@ def seat_advantage(df: pd.DataFrame) -> pd.DataFrame:
 
     Columns: game, players, seat, games, wins (credits), win_share, lo, hi (Wilson 95%), fair
     (1/players), p_binom (exact two-sided binomial test of win share = 1/players), mean_score,
-    score_lo, score_hi (normal 95%), and for burgundy seat 0 the human reference
+    score_lo, score_hi (t 95%), and for burgundy seat 0 the human reference
     ``human_win_share`` (NaN elsewhere).
     """
     _check(df)
@@ -331,7 +299,7 @@ def lead_change_distribution(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def score_summary(df: pd.DataFrame, by=("game", "players", "agent")) -> pd.DataFrame:
-    """Score distribution per group: n, mean with normal 95% interval, sd and quantiles."""
+    """Score distribution per group: n, mean with t 95% interval, sd and quantiles."""
     _check(df)
     by = list(by)
     rows = []

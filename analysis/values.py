@@ -1,16 +1,17 @@
 """Tile and card values: how final score and win chance go with each game feature.
 
 For every feature column (burgundy: each knowledge tile 1-26, each of the 8 buildings, animals,
-ships, mines, castles, black-depot purchases, bonus tiles; sanjuan: each building kind) two
-regressions are fitted on all player rows of a game (numpy only):
+ships, mines, castles, black-depot purchases, bonus tiles; sanjuan: each building kind; seasons:
+each character card played and each building type; tiletum: persons, contracts, crests, houses,
+pillars, cathedral tiles) two regressions are fitted on all player rows of a game (statsmodels):
 
 - OLS of final score on the features plus controls -> points per unit of the feature;
 - a linear probability model of the win (win credit: 1, or 1/k for k tied winners) on the same
   columns -> change in win probability per unit of the feature.
 
 Controls: an intercept, a dummy for each (player count, seat) cell and a dummy for each agent, so
-effects are compared within seat and agent. Intervals: 95% cluster-robust (CR1) standard errors
-with games as clusters (players of one game are not independent; in a paired run the games that
+effects are compared within seat and agent. Intervals: 95% cluster-robust (CR1, statsmodels'
+``cov_type="cluster"``, t with clusters - 1 degrees of freedom) with games as clusters (players of one game are not independent; in a paired run the games that
 share a deal form one cluster), or a percentile bootstrap over the same clusters. Features that
 never vary, or that are exact linear combinations of earlier columns, are reported as not
 identifiable (NaN).
@@ -22,13 +23,14 @@ will miss zero by chance alone.
 """
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
 import pandas as pd
+import scipy.linalg
+import statsmodels.api as sm
 
-from analysis.stats import Z95, with_win_credit
+from analysis.stats import LEVEL, bootstrap_ci, with_win_credit
 from engine_c.errors import BoardlabError
 
 BURGUNDY_FIXED = ("f_animals", "f_placed_ship", "f_placed_mine", "f_placed_castle",
@@ -44,6 +46,12 @@ _BURGUNDY_LABELS = {
 }
 
 
+# Tiletum: the tiles and pieces a player acquires (score parts such as vp, king, resources and
+# gold are outcomes, not choices, and are left out)
+TILETUM_FEATURES = ("f_persons", "f_contracts", "f_crest_contracts", "f_crests",
+                    "f_full_buildings", "f_houses", "f_pillars", "f_cathedral_tiles")
+
+
 def feature_columns(df: pd.DataFrame, game: str) -> list[str]:
     """The feature columns valued for ``game``, in display order (only those present)."""
     cols = [c for c in df.columns if c.startswith("f_")]
@@ -54,6 +62,11 @@ def feature_columns(df: pd.DataFrame, game: str) -> list[str]:
         return know + build + [c for c in BURGUNDY_FIXED if c in cols]
     if game == "sanjuan":
         return sorted(c for c in cols if c.startswith("f_built_"))
+    if game == "seasons":      # the cards played, then the buildings erected
+        return (sorted(c for c in cols if c.startswith("f_played_"))
+                + sorted(c for c in cols if c.startswith("f_built_")))
+    if game == "tiletum":
+        return [c for c in TILETUM_FEATURES if c in cols]
     return sorted(cols)
 
 
@@ -68,6 +81,8 @@ def feature_label(col: str) -> str:
         return "building: " + col[len("f_building_"):].replace("_", " ")
     if col.startswith("f_built_"):
         return col[len("f_built_"):].replace("_", " ")
+    if col.startswith("f_played_"):
+        return "card played: " + col[len("f_played_"):].replace("_", " ")
     return col[2:].replace("_", " ") if col.startswith("f_") else col
 
 
@@ -79,92 +94,59 @@ def feature_kind(col: str) -> str:
         return "building"
     if col.startswith("f_built_"):
         return "building kind"
+    if col.startswith("f_played_"):
+        return "character card"
     return "other"
 
 
-# --------------------------------------------------------------------------- linear algebra
+# --------------------------------------------------------------------------- fitting
 
 def _independent(X: np.ndarray, tol: float = 1e-9) -> np.ndarray:
-    """Mask of columns not (numerically) in the span of the kept columns before them.
+    """Mask of columns not (numerically) in the span of the columns before them: the diagonal
+    of R in the QR decomposition of ``X`` (scipy) is the part of each column the earlier columns
+    do not explain; a column is dropped when that part is below ``sqrt(tol)`` of its norm."""
+    if X.shape[1] == 0:
+        return np.zeros(0, dtype=bool)
+    if X.shape[0] < X.shape[1]:           # zero rows change no span, and give R a full diagonal
+        X = np.vstack([X, np.zeros((X.shape[1] - X.shape[0], X.shape[1]))])
+    r = np.abs(np.diag(scipy.linalg.qr(X, mode="r")[0]))
+    norms = np.linalg.norm(X, axis=0)
+    return (norms > 0) & (r > np.sqrt(tol) * np.where(norms > 0, norms, 1.0))
 
-    Works on the small Gram matrix ``X'X`` (einsum, no threaded LAPACK on the tall ``X``): column
-    ``j`` is dropped when its squared residual on the kept columns is below ``tol`` times its
-    squared norm.
+
+def ols_cluster(X: np.ndarray, Y: np.ndarray, clusters: np.ndarray, level: float = LEVEL):
+    """OLS of each column of ``Y`` on ``X`` (statsmodels) with CR1 cluster-robust covariance
+    (``cov_type="cluster"``) and t intervals on ``clusters - 1`` degrees of freedom.
+
+    Returns ``(beta, lo, hi, p)``, each of shape ``(p, k)``.
     """
-    G = np.einsum("ni,nj->ij", X, X)
-    diag = np.diag(G).copy()
-    keep = np.zeros(X.shape[1], dtype=bool)
-    kept: list[int] = []
-    for j in range(X.shape[1]):
-        if diag[j] <= 0:
-            continue
-        if kept:
-            Gk = G[np.ix_(kept, kept)]
-            g = G[kept, j]
-            try:
-                resid = diag[j] - g @ np.linalg.solve(Gk, g)
-            except np.linalg.LinAlgError:
-                continue
-        else:
-            resid = diag[j]
-        if resid > tol * diag[j]:
-            keep[j] = True
-            kept.append(j)
-    return keep
-
-
-def _gram(A: np.ndarray, B: np.ndarray) -> np.ndarray:
-    """``A.T @ B`` through einsum's own loops: for these tall, thin matrices multithreaded BLAS
-    gains little and can be 30x slower on a busy machine."""
-    return np.einsum("ni,nj->ij", A, B)
-
-
-def _cluster_sums(M: np.ndarray, clusters: np.ndarray, n_clusters: int) -> np.ndarray:
-    out = np.empty((n_clusters, M.shape[1]))
-    for j in range(M.shape[1]):
-        out[:, j] = np.bincount(clusters, weights=M[:, j], minlength=n_clusters)
-    return out
-
-
-def ols_cluster(X: np.ndarray, Y: np.ndarray, clusters: np.ndarray):
-    """OLS of each column of ``Y`` on ``X`` with CR1 cluster-robust standard errors.
-
-    Returns ``(beta, se)`` of shape ``(p, k)``.
-    """
-    n, p = X.shape
     codes, _ = pd.factorize(pd.Series(clusters), sort=True)
-    g = int(codes.max()) + 1
-    xtx_inv = np.linalg.inv(_gram(X, X))
-    beta = xtx_inv @ _gram(X, Y)
-    resid = Y - np.einsum("ij,jk->ik", X, beta)
-    se = np.empty_like(beta)
-    corr = (g / max(g - 1, 1)) * ((n - 1) / max(n - p, 1))
+    out = np.full((4, X.shape[1], Y.shape[1]), np.nan)
     for k in range(Y.shape[1]):
-        s = _cluster_sums(X * resid[:, [k]], codes, g)
-        v = xtx_inv @ _gram(s, s) @ xtx_inv * corr
-        se[:, k] = np.sqrt(np.clip(np.diag(v), 0, None))
-    return beta, se
+        with np.errstate(invalid="ignore", divide="ignore"):   # tiny samples: NaN, not a warning
+            fit = sm.OLS(Y[:, k], X).fit(cov_type="cluster", cov_kwds={"groups": codes},
+                                         use_t=True)
+            ci = fit.conf_int(alpha=1 - level)
+            out[:, :, k] = fit.params, ci[:, 0], ci[:, 1], fit.pvalues
+    return tuple(out)
 
 
 def ols_bootstrap(X: np.ndarray, Y: np.ndarray, clusters: np.ndarray, n_boot: int = 200,
-                  seed: int = 0, level: float = 0.95):
-    """OLS with percentile bootstrap-over-clusters intervals: ``(beta, lo, hi)``, ``(p, k)``."""
-    codes, _ = pd.factorize(pd.Series(clusters), sort=True)
-    g = int(codes.max()) + 1
-    beta = np.linalg.solve(_gram(X, X), _gram(X, Y))
-    rng = np.random.default_rng(seed)
-    boots = np.full((n_boot,) + beta.shape, np.nan)
-    for b in range(n_boot):
-        w = np.bincount(rng.integers(0, g, g), minlength=g)[codes].astype(float)
-        Xw = X * w[:, None]
-        xtx, xty = _gram(Xw, X), _gram(Xw, Y)
+                  seed: int = 0, level: float = LEVEL):
+    """OLS with percentile bootstrap-over-clusters intervals (scipy, through
+    :func:`analysis.stats.bootstrap_ci`): ``(beta, lo, hi)``, each ``(p, k)``."""
+    def coefficients(rows):
+        Xr = X[rows]
+        xtx, xty = Xr.T @ Xr, Xr.T @ Y[rows]
         try:
-            boots[b] = np.linalg.solve(xtx, xty)
-        except np.linalg.LinAlgError:  # a resample where some column never varies
-            boots[b] = np.linalg.lstsq(xtx, xty, rcond=None)[0]
-    a = (1 - level) / 2
-    lo, hi = np.nanquantile(boots, [a, 1 - a], axis=0)
-    return beta, lo, hi
+            return np.linalg.solve(xtx, xty).ravel()
+        except np.linalg.LinAlgError:          # a resample in which some column never varies
+            return np.linalg.lstsq(xtx, xty, rcond=None)[0].ravel()
+
+    beta, lo, hi = bootstrap_ci(np.arange(len(X)), coefficients, n_boot=n_boot, seed=seed,
+                                level=level, clusters=clusters)
+    shape = (X.shape[1], Y.shape[1])
+    return beta.reshape(shape), lo.reshape(shape), hi.reshape(shape)
 
 
 # --------------------------------------------------------------------------- values
@@ -200,8 +182,8 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
     (percentile bootstrap over games, ``n_boot`` resamples seeded by ``seed``).
     Columns: the ``by`` keys, feature, label, kind, mean (per player), share (players with
     at least one), score_effect, score_lo, score_hi, score_p, win_effect, win_lo, win_hi, win_p,
-    n (player rows), games, method. ``*_p`` are two-sided p-values (normal approximation;
-    NaN for the bootstrap). Unidentifiable features have NaN effects.
+    n (player rows), games, method. ``*_p`` are two-sided p-values of the cluster-robust t test
+    (NaN for the bootstrap). Unidentifiable features have NaN effects.
     """
     if method not in ("cluster", "bootstrap"):
         raise BoardlabError(f"unknown method {method!r} (use 'cluster' or 'bootstrap')")
@@ -230,11 +212,7 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
         pv = np.full_like(est, np.nan)
         if Xk.shape[0] > Xk.shape[1] and n_games > 2:
             if method == "cluster":
-                b, se = ols_cluster(Xk, Y, clusters)
-                est[keep], lo[keep], hi[keep] = b, b - Z95 * se, b + Z95 * se
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    z = np.abs(b / se)
-                pv[keep] = np.vectorize(lambda t: math.erfc(t / math.sqrt(2)))(z)
+                est[keep], lo[keep], hi[keep], pv[keep] = ols_cluster(Xk, Y, clusters)
             else:
                 b, blo, bhi = ols_bootstrap(Xk, Y, clusters, n_boot=n_boot, seed=seed)
                 est[keep], lo[keep], hi[keep] = b, blo, bhi
@@ -269,18 +247,17 @@ def seat_and_agent_effects(df: pd.DataFrame, by=("game",)) -> pd.DataFrame:
         keep = _independent(X)
         confounded = not keep[1:].all() or grp["cluster_id"].nunique() < 3
         if confounded:
-            b = se = np.full((X.shape[1], 2), np.nan)
+            b = lo = hi = np.full((X.shape[1], 2), np.nan)
         else:
             Y = np.column_stack([grp["score"].to_numpy(float),
                                  grp["win_credit"].to_numpy(float)])
-            b, se = ols_cluster(X, Y, grp["cluster_id"].to_numpy())
+            b, lo, hi, _ = ols_cluster(X, Y, grp["cluster_id"].to_numpy())
         for j, name in enumerate(names):
             if name == "intercept":
                 continue
             rows.append(dict(zip(by, key), term=name, score_effect=b[j, 0],
-                             score_lo=b[j, 0] - Z95 * se[j, 0], score_hi=b[j, 0] + Z95 * se[j, 0],
-                             win_effect=b[j, 1], win_lo=b[j, 1] - Z95 * se[j, 1],
-                             win_hi=b[j, 1] + Z95 * se[j, 1], confounded=confounded))
+                             score_lo=lo[j, 0], score_hi=hi[j, 0], win_effect=b[j, 1],
+                             win_lo=lo[j, 1], win_hi=hi[j, 1], confounded=confounded))
     return pd.DataFrame(rows, columns=list(by) + ["term", "score_effect", "score_lo", "score_hi",
                                                   "win_effect", "win_lo", "win_hi",
                                                   "confounded"])

@@ -1,4 +1,4 @@
-"""The ``boardlab`` command line: simulate, report, suggest, position, games.
+"""The ``boardlab`` command line: simulate, report, suggest, position, show, play, games.
 
 Each command parses its options, calls one library function and prints; bad
 input of any kind ends with one line on stderr naming the problem, exit code 2
@@ -149,6 +149,33 @@ def report(paths, out):
 
 
 @cli.command()
+@click.argument("run", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="Folder for the pairs, estimates and figure (new or empty, or with --resume).")
+@click.option("--kinds", default="", help="Comma-separated kinds or groups, e.g. knowledge,ship,k7 (default: all).")
+@click.option("--continuations", type=int, default=8, show_default=True,
+              help="Pairs of continuations per position and kind (at most 10^6).")
+@click.option("--positions-per-kind", type=int, default=0, show_default=True,
+              help="Saved positions per kind at most, chosen at random by --seed (0: all).")
+@click.option("--agent", "agents", multiple=True,
+              help="Agent spec for the continuations, once per seat (default: the run's agents).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (at most 1024).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the continuations (0..2^64-1).")
+@click.option("--resume", is_flag=True, help="Continue the values run stored in --out.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed, resume, progress):
+    """Value each tile or card kind by forcing its take in a run's saved positions."""
+    from solver.values_cli import values_command
+
+    _check_int("--continuations", continuations, 1, 10**6)
+    _check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
+    _check_int("--jobs", jobs, 1, JOBS_MAX)
+    _check_int("--seed", seed, 0, SEED_MAX)
+    click.echo(values_command(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed,
+                              resume, progress))
+
+
+@cli.command()
 @click.option("--game", required=True, help="Game short name.")
 @click.option("--players", type=int, default=2, show_default=True, help="Players.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
@@ -171,7 +198,7 @@ def position(game, players, seed, random_moves, out):
 @cli.command()
 @click.option("--game", required=True, help="Game short name the position must belong to.")
 @click.option("--position", "position_path", required=True, type=click.Path(path_type=Path),
-              help="Position file (JSON, as written by `boardlab position`).")
+              help="Position file (JSON, as written by `boardlab position`); - reads standard input.")
 @click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
 @click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead (at most 86400).")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Root-parallel searches (at most 1024).")
@@ -208,6 +235,34 @@ def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
     for rank, c in enumerate(shown, 1):
         click.echo(f"{rank:2d} {c['move'][:28]:28s} {c['visits']:8d} {c['win_prob']:8.3f} "
                    f"{c['expected_score']:10.1f}  {' '.join(c['pv'])}")
+
+
+@cli.command()
+@click.argument("position_path", metavar="POSITION", type=click.Path(path_type=Path))
+@click.option("--seat", type=int, default=None, help="Draw only what this seat can see (default: everything).")
+@click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
+def show(position_path, seat, color):
+    """Draw a position in the terminal (POSITION: a position file, or - for standard input)."""
+    from solver.display import show_position
+
+    click.echo(show_position(position_path, seat, color), color=color)
+
+
+@cli.command()
+@click.option("--game", default=None, help="Game short name (not needed with --position).")
+@click.option("--players", type=int, default=None, help="Players of a new game (default 2).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the AI (0..2^64-1).")
+@click.option("--position", "position_path", default=None,
+              help="Play on from this position file; - reads it from standard input, the commands following it.")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat; the AI plays the others.")
+@click.option("--ai", default=None, help="Agent spec of the AI (default ismcts:iterations=10000).")
+@click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
+def play(game, players, seed, position_path, seat, ai, color):
+    """Play a game against the AI in the terminal (type help during the game)."""
+    from solver.play import play_in_terminal
+
+    _check_int("--seed", seed, 0, SEED_MAX)
+    return play_in_terminal(game, players, seed, position_path, seat, ai, color)
 
 
 def _write_text(path, text):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -29,40 +30,107 @@ def random_position(game, players, seed, random_moves=0):
 MAX_POSITION_BYTES = 1 << 20      # a position is a few kilobytes; anything past 1 MiB is not one
 
 
-def load_position(path, game):
-    """Read a position file of ``game`` with a move to make; BoardlabError (one line) otherwise.
+STDIN = "-"                       # the path that means "read the position from standard input"
 
-    The file must be UTF-8 JSON text (a byte-order mark is allowed) of at most 1 MiB; the game
-    is named before the file is read, so an unknown ``game`` is reported as such.
+
+def read_position_data(path, game=None):
+    """The parsed JSON object of a position file, or of standard input when ``path`` is ``-``.
+
+    The text must be UTF-8 JSON (a byte-order mark is allowed) of at most 1 MiB holding an
+    object; anything else is a one-line BoardlabError naming the file (``<stdin>`` for ``-``).
+    An unknown ``game`` is reported before anything is read.
     """
-    state_class(game)
+    if game is not None:
+        state_class(game)
+    raw, name = _read_bytes(path)
+    if len(raw) > MAX_POSITION_BYTES:
+        raise BoardlabError(f"{name}: too large for a position file (more than {MAX_POSITION_BYTES} bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BoardlabError(f"{name}: not a position file (not UTF-8 text: byte {exc.start} is "
+                            f"{raw[exc.start]:#04x})") from None
+    data = _parse_json(name, text)
+    _require_object(data, name)
+    return data, name
+
+
+def _read_bytes(path):
+    """(at most MAX_POSITION_BYTES + 1 bytes of the file or of standard input, name for messages)."""
+    if str(path) == STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise BoardlabError("<stdin>: standard input is closed; there is no position to read")
+        try:
+            return stream.read(MAX_POSITION_BYTES + 1), "<stdin>"
+        except OSError as exc:
+            raise BoardlabError(f"<stdin>: cannot read the position ({exc.strerror or exc})") from None
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            raw = handle.read(MAX_POSITION_BYTES + 1)
+            return handle.read(MAX_POSITION_BYTES + 1), path
     except FileNotFoundError:
         raise BoardlabError(f"{path}: no such position file") from None
     except IsADirectoryError:
         raise BoardlabError(f"{path}: is a folder, not a position file") from None
     except OSError as exc:
         raise BoardlabError(f"{path}: cannot read the position ({exc.strerror or exc})") from None
-    if len(raw) > MAX_POSITION_BYTES:
-        raise BoardlabError(f"{path}: too large for a position file (more than {MAX_POSITION_BYTES} bytes)")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BoardlabError(f"{path}: not a position file (not UTF-8 text: byte {exc.start} is "
-                            f"{raw[exc.start]:#04x})") from None
-    data = _parse_json(path, text)
+
+
+def load_position(path, game=None, finished_ok=False):
+    """The state stored in a position file (``-``: standard input); BoardlabError (one line) otherwise.
+
+    ``game``: the game the position must belong to (None: whatever its ``game`` field names).
+    A finished game is refused unless ``finished_ok``, since there is no move to make in it.
+    """
+    data, name = read_position_data(path, game)
+    return _checked_state(data, name, game, finished_ok)
+
+
+def load_leading_position(stream, game=None, finished_ok=False):
+    """The state of the position at the start of a text stream, which is left at the line after it.
+
+    The position is one JSON object over as many lines as it takes (as ``boardlab position``
+    writes it); what follows it (commands, say) stays unread.  Same checks as :func:`load_position`.
+    """
+    if game is not None:
+        state_class(game)
+    name = "<stdin>"
+    text, size = "", 0
+    while True:
+        line = stream.readline()
+        size += len(line.encode("utf-8", "surrogateescape"))
+        if size > MAX_POSITION_BYTES:
+            raise BoardlabError(f"{name}: too large for a position (more than {MAX_POSITION_BYTES} bytes)")
+        text += line
+        if not line or text.rstrip().endswith("}"):
+            try:
+                data = json.loads(text.lstrip("\ufeff"), parse_constant=_refuse_constant)
+                break
+            except (json.JSONDecodeError, ValueError, RecursionError):
+                if line:
+                    continue
+            data = _parse_json(name, text.lstrip("\ufeff"))     # the end came first: say what is wrong
+            break
+    _require_object(data, name)
+    return _checked_state(data, name, game, finished_ok)
+
+
+def _require_object(data, name):
+    """BoardlabError unless the parsed position ``data`` is a JSON object."""
     if not isinstance(data, dict):
         kind = {list: "a list", str: "a string", type(None): "null", bool: "a boolean"}.get(type(data), "a number")
-        raise BoardlabError(f"{path}: position must be a JSON object with a 'game' field, got {kind}")
+        raise BoardlabError(f"{name}: position must be a JSON object with a 'game' field, got {kind}")
+
+
+def _checked_state(data, name, game, finished_ok):
+    """The state of position ``data`` read from ``name``; every refusal is one BoardlabError line."""
     try:
         state = state_from_json(data, game)
     except BoardlabError as exc:
-        raise BoardlabError(f"{path}: {exc}") from None
-    if state.is_terminal():
-        raise BoardlabError(f"{path}: the game in this position is over; there is no move to suggest")
+        raise BoardlabError(f"{name}: {exc}") from None
+    if state.is_terminal() and not finished_ok:
+        raise BoardlabError(f"{name}: the game in this position is over; there is no move to make")
     return state
 
 

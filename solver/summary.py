@@ -1,11 +1,13 @@
 """The short text summary ``boardlab simulate`` prints at the end of a run."""
 from __future__ import annotations
 
+from analysis.games import placeholder_note
 from analysis.stats import wilson_interval
 
 
 def format_summary(rows, elapsed, played=None):
-    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat.
+    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat;
+    under the first line, one line of warning for a game whose engine runs on placeholder data.
 
     ``played``: games played in this session (all of them unless a run was resumed).
     """
@@ -13,7 +15,11 @@ def format_summary(rows, elapsed, played=None):
     played = games if played is None else played
     resumed = f", {games - played} from before the resume" if played != games else ""
     lines = [f"{games} games of {rows['game'].iloc[0]}, {rows['players'].iloc[0]} players{resumed}; "
-             f"{played} played in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.1f} games/s)", ""]
+             f"{played} played in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.1f} games/s)"]
+    note = placeholder_note(str(rows["game"].iloc[0]))
+    if note:
+        lines.append(note)
+    lines.append("")
     lines.append(f"{'agent':36s} {'seats':>6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s} {'sd':>6s}")
     for (index, spec), group in rows.groupby(["agent_index", "agent"], sort=True):
         wins, n = int(group["win"].sum()), len(group)

@@ -190,3 +190,40 @@ def test_a_folder_of_runs_reports_every_run(tmp_path):
     text = write_report(folder, tmp_path / "out").read_text()
     assert "20 games from 2 run(s)" in text
     assert "manifest of run first" in text and "manifest of run second" in text
+
+
+@pytest.mark.parametrize("game, title, section", [
+    ("seasons", "A Castle for All Seasons (seasons)", "Card and building values"),
+    ("tiletum", "Tiletum (tiletum)", "Tile values"),
+])
+def test_placeholder_games_report_with_values_and_a_note_at_the_top(tmp_path, game, title, section):
+    from analysis.games import placeholder_note
+    from analysis.synthetic import synthetic_results, write_run
+    planted = {"seasons": "f_played_trader", "tiletum": "f_contracts"}[game]
+    df = synthetic_results(game, 3, 400, effects={planted: 6.0}, seed=4)
+    text = write_report(write_run(tmp_path / f"{game}.parquet", df), tmp_path / "out").read_text()
+    headings = re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", text)
+    assert title in headings and section in headings and "Seat advantage" in headings
+    note = placeholder_note(game)
+    # the note comes before the first game section, so a reader sees it first
+    assert note and text.index("Placeholder data") < text.index(f"<h2 id=\"{game}\"")
+    assert (tmp_path / "out" / f"{game}_values.png").is_file()
+    v = tile_values(df).set_index("feature")
+    row = v.loc[planted]
+    assert row["score_lo"] < 6.0 < row["score_hi"]
+    assert f"{row['score_effect']:.2f}" in text
+
+
+def test_real_data_games_carry_no_placeholder_note(report):
+    _, _, index = report
+    assert "Placeholder data" not in index.read_text(encoding="utf-8")
+
+
+def test_simulate_summary_says_placeholder_data_in_one_line():
+    from analysis.synthetic import synthetic_results
+    from solver.summary import format_summary
+    for game, noted in (("tiletum", True), ("seasons", True), ("burgundy", False), ("sanjuan", False)):
+        lines = format_summary(synthetic_results(game, 2, 6, seed=1), 1.0).splitlines()
+        notes = [line for line in lines if line.startswith("Placeholder data")]
+        assert len(notes) == (1 if noted else 0), (game, lines[:3])
+        assert lines[0].startswith(f"6 games of {game}, 2 players")

@@ -23,12 +23,20 @@ def test_wilson_known_values():
     assert math.isnan(lo) and math.isnan(hi)
 
 
-def test_chi2_sf_known_quantiles():
-    # 95% critical values of the chi-square distribution
-    for x, df in [(3.841459, 1), (5.991465, 2), (7.814728, 3), (9.487729, 4), (11.0705, 5)]:
-        assert stats.chi2_sf(x, df) == pytest.approx(0.05, abs=2e-6)
-    assert stats.chi2_sf(0.0, 3) == 1.0
-    assert stats.chi2_sf(6.634897, 1) == pytest.approx(0.01, abs=1e-6)
+def test_chi2_uniform_test_known_quantiles():
+    # counts whose statistic sits on the 95% and 99% critical values of the chi-square
+    # distribution: 2 cells (df 1), 3 cells (df 2)
+    n = 10_000.0
+    for crit, p in [(3.841459, 0.05), (6.634897, 0.01)]:
+        d = math.sqrt(crit * (n / 2) / 2)          # stat = 2 * d^2 / (n/2)
+        stat, df, pval = stats.chi2_uniform_test([n / 2 + d, n / 2 - d])
+        assert df == 1 and stat == pytest.approx(crit, rel=1e-9) and pval == pytest.approx(p, abs=1e-6)
+    d = math.sqrt(5.991465 * (n / 3) / 2)            # (+d, -d, 0): stat = 2 d^2 / (n/3)
+    stat, df, pval = stats.chi2_uniform_test([n / 3 + d, n / 3 - d, n / 3])
+    assert df == 2 and pval == pytest.approx(0.05, abs=1e-6)
+    assert stats.chi2_uniform_test([5, 5, 5, 5]) == (0.0, 3, 1.0)
+    stat, df, pval = stats.chi2_uniform_test([0, 0])
+    assert df == 1 and math.isnan(stat) and math.isnan(pval)
 
 
 def test_binomial_test_known_values():
@@ -37,6 +45,18 @@ def test_binomial_test_known_values():
     assert stats.binom_test_two_sided(30, 100, 0.25) == pytest.approx(0.249071, rel=1e-5)
     assert stats.binom_test_two_sided(0, 10, 0.5) == pytest.approx(0.001953125, rel=1e-9)
     assert stats.binom_test_two_sided(50, 100, 0.5) == pytest.approx(1.0)
+    assert stats.binom_test_two_sided(29.5, 100, 0.25) == stats.binom_test_two_sided(30, 100, 0.25)
+    assert math.isnan(stats.binom_test_two_sided(0, 0, 0.5))
+
+
+def test_mean_interval_is_the_t_interval():
+    # 2.262157 = 97.5% quantile of t with 9 degrees of freedom
+    x = np.arange(10.0)
+    m, lo, hi = stats.mean_interval(x)
+    half = 2.262157 * x.std(ddof=1) / math.sqrt(10)
+    assert m == 4.5 and lo == pytest.approx(4.5 - half, rel=1e-6) and hi == pytest.approx(4.5 + half, rel=1e-6)
+    m, lo, hi = stats.mean_interval([3.0])
+    assert m == 3.0 and math.isnan(lo) and math.isnan(hi)
 
 
 def test_bootstrap_is_seeded_and_covers_mean():

@@ -1,0 +1,194 @@
+"""The Castles of Burgundy in the terminal: depots, black depot, goods, and each estate as a hex map."""
+from __future__ import annotations
+
+from solver.display import game_data
+from solver.display.style import seat_label
+
+COLOUR_STYLE = {"C": ("green",), "S": ("blue",), "M": ("grey",), "P": ("bright_green",),
+                "B": ("yellow",), "K": ("bright_yellow",)}
+TILE_SHORT = {"castle": "CAST", "mine": "MINE", "ship": "SHIP", "warehouse": "WARE", "watchtower": "WTWR",
+              "carpenter": "CARP", "church": "CHUR", "market": "MRKT", "boardinghouse": "BRDH", "bank": "BANK",
+              "cityhall": "HALL", "cow": "COW", "sheep": "SHP", "pig": "PIG", "chicken": "HEN"}
+CELL_STEP = 4            # half a hex cell: rows are shifted by this many characters per missing space
+PENDING_TEXT = {
+    "main": "main action", "free": "the castle's extra action", "hall": "the city hall's extra tile",
+    "slot": "which space of depot {a1}", "space": "where to place storage tile {a1}",
+    "discard": "which stored tile to discard", "ship": "which depot's goods the ship takes",
+    "goods": "which goods to keep from depot {a1}", "warehouse": "which goods the warehouse sells",
+    "pick": "which tile to pick (colour mask {a})", "start": "where to put the starting castle",
+}
+
+
+def hex_coordinates():
+    """Axial (q, r) of estate spaces 1..37 in reading order (rows of 4, 5, 6, 7, 6, 5, 4)."""
+    rows = game_data.burgundy().ROW_LENGTHS
+    middle = len(rows) // 2
+    coords = {}
+    space = 1
+    for row, length in enumerate(rows):
+        r = row - middle
+        first = -middle - min(r, 0)
+        for position in range(length):
+            coords[space] = (first + position, r)
+            space += 1
+    return coords
+
+
+def neighbours():
+    """Space id -> ids of the neighbouring estate spaces."""
+    coords = hex_coordinates()
+    by_coord = {xy: space for space, xy in coords.items()}
+    steps = ((1, 0), (-1, 0), (0, -1), (0, 1), (1, -1), (-1, 1))
+    return {space: [by_coord[(q + dq, r + dr)] for dq, dr in steps if (q + dq, r + dr) in by_coord]
+            for space, (q, r) in coords.items()}
+
+
+def regions(board):
+    """The regions of a board: lists of space ids of one colour connected on the hex grid."""
+    layout = game_data.burgundy().BOARDS[board]
+    links = neighbours()
+    seen, found = set(), []
+    for start in range(1, len(layout) + 1):
+        if start in seen:
+            continue
+        region, todo = [], [start]
+        seen.add(start)
+        while todo:
+            space = todo.pop()
+            region.append(space)
+            for other in links[space]:
+                if other not in seen and layout[other - 1] == layout[start - 1]:
+                    seen.add(other)
+                    todo.append(other)
+        found.append(sorted(region))
+    return found
+
+
+def tile_short(name):
+    """Four letters for a tile: ``SHIP``, ``COW3``, ``K12``, ``HALL``."""
+    if name in TILE_SHORT:
+        return TILE_SHORT[name]
+    if name.startswith("k") and name[1:].isdigit():
+        return name.upper()
+    species = name.rstrip("0123456789")
+    return TILE_SHORT.get(species, species[:3].upper()) + name[len(species):]
+
+
+def tile_colour(name):
+    """Colour letter (C S M P B K) of a tile name."""
+    data = game_data.burgundy()
+    return data.COLOURS[data.tile_colour(data.tile_names().index(name))]
+
+
+def _tile(name, style, empty="."):
+    """A tile name painted in its colour (``empty`` for no tile)."""
+    if name is None:
+        return empty
+    return style.paint(name, *COLOUR_STYLE[tile_colour(name)])
+
+
+def _goods(counts):
+    """Goods per type as ``2x4 1x5`` (count x die number), ``-`` for none."""
+    parts = [f"{n}x{kind}" for kind, n in enumerate(counts, 1) if n]
+    return " ".join(parts) or "-"
+
+
+def estate_map(seat_data, style):
+    """The estate as rows of hex cells: ``id`` then colour letter and die (empty) or the tile (filled)."""
+    data = game_data.burgundy()
+    layout = data.BOARDS[seat_data["board"]]
+    estate = {int(space): tile for space, tile in seat_data["estate"].items()}
+    lines, space = [], 1
+    widest = max(data.ROW_LENGTHS)
+    for length in data.ROW_LENGTHS:
+        cells = []
+        for _ in range(length):
+            letter = layout[space - 1]
+            if space in estate:
+                text, look = tile_short(estate[space]), (*COLOUR_STYLE[letter], "reverse")
+            else:
+                text, look = f"{letter.lower()}{data.DIE_TEMPLATE[space - 1]}", COLOUR_STYLE[letter]
+            cells.append(f"{space:>2} " + style.paint(text, *look) + " " * (4 - len(text)))
+            space += 1
+        lines.append("    " + " " * (CELL_STEP * (widest - length)) + " ".join(cells).rstrip())
+    return lines
+
+
+def started_regions(seat_data):
+    """Regions with some but not all spaces filled, as ``pasture 2/4 (5 6 11 12)``."""
+    data = game_data.burgundy()
+    layout = data.BOARDS[seat_data["board"]]
+    filled = {int(space) for space in seat_data["estate"]}
+    parts = []
+    for region in regions(seat_data["board"]):
+        done = sum(space in filled for space in region)
+        if 0 < done < len(region):
+            colour = data.COLOUR_NAMES[data.COLOURS.index(layout[region[0] - 1])]
+            parts.append(f"{colour} {done}/{len(region)} ({' '.join(map(str, region))})")
+    return parts
+
+
+def _seat_lines(index, seat_data, viewer, style, to_act, score):
+    """The lines of one seat: counters, storage and goods, the estate map and its started regions."""
+    used = seat_data["dice_used"]
+    dice = ", ".join(f"die{k} {value}{' (used)' if done else ''}"
+                     for k, (value, done) in enumerate(zip(seat_data["dice"], used), 1))
+    space, height = seat_data["track"]
+    marker = "  <- to act" if to_act else ""
+    lines = [f"{seat_label(index, viewer, style)}: {style.title(f'{score} VP')}, "
+             f"silverlings {seat_data['silverlings']}, workers {seat_data['workers']}, {dice}, "
+             f"track space {space} (height {height}){marker}"]
+    storage = " ".join(_tile(tile, style, "-") for tile in seat_data["storage"])
+    goods = " ".join(f"{count}x{kind}" for kind, count in (slot for slot in seat_data["goods"] if slot)) or "-"
+    lines.append(f"  storage: {storage} | goods: {goods} | sold: {_goods(seat_data['sold'])} | "
+                 f"bonus tiles: {seat_data['bonus_large']} large, {seat_data['bonus_small']} small")
+    lines.append(f"  estate (board {seat_data['board']}):")
+    lines += estate_map(seat_data, style)
+    started = started_regions(seat_data)
+    if started:
+        lines.append("  started regions: " + ", ".join(started))
+    return lines
+
+
+def draw(view, viewer, style, scores):
+    """The picture of a Castles of Burgundy position (``view``: position data, maybe a seat view)."""
+    data = game_data.burgundy()
+    players = view["players"]
+    turn = view["turn"]
+    if view["over"]:
+        where = "game over"
+    elif view["setup_player"] is not None:
+        where = f"setup: {style.seat(view['setup_player'])} chooses a starting castle"
+    else:
+        where = f"{style.seat(turn['order'][turn['index']])} to act"
+    lines = [style.title(f"The Castles of Burgundy, {players} players, phase {view['phase']}, round {view['round']} of 5")
+             + f" - {where}"]
+    if not view["over"]:
+        pending = turn["pending"][-1] if turn["pending"] else ["main", 0, 0]
+        kind, a = pending[0], pending[1]
+        waiting = PENDING_TEXT.get(kind, kind).format(a=a, a1=a + 1)
+        tile = f", tile waiting: {turn['pending_tile']}" if turn["pending_tile"] else ""
+        lines.append(f"turn order {' '.join(map(str, turn['order']))}, white die {turn['white_die']}, "
+                     f"bought this turn: {'yes' if turn['bought'] else 'no'}, deciding: {waiting}{tile}")
+    lines.append(style.title("depots") + " (space colour:tile; goods as count x die number)")
+    for number, (spaces, goods) in enumerate(zip(view["depots"], view["depot_goods"]), 1):
+        cells = []
+        for (letter, mark), tile in zip(data.DEPOTS[number - 1], spaces):
+            if mark <= players:
+                cells.append(f"{letter}:" + _tile(tile, style) + " " * (14 - len(tile or ".")))
+        lines.append(f"  {number}  {''.join(cells).rstrip()}  goods {_goods(goods)}")
+    black = " ".join(_tile(tile, style) for tile in view["black_depot"])
+    lines.append(f"  black depot (2 silverlings each): {black}")
+    round_goods = " ".join("-" if goods is None else str(goods) for goods in view["round_goods"])
+    lines.append(f"round goods still to come: {round_goods} | unseen goods: {_goods(view['goods_pool'])}")
+    coloured, black_left = sum(view["supply_coloured"].values()), sum(view["supply_black"].values())
+    taken = ", ".join(f"{colour} {'-' if n == 0 else 'large' if n == 1 else 'both'}"
+                      for colour, n in view["bonus_taken"].items())
+    lines.append(f"supply: {coloured} coloured-back and {black_left} black-back tiles | bonus tiles taken: {taken}")
+    lines.append("estate cells: space id, then colour letter and die number when empty "
+                 "(c castle, s ship, m mine, p pasture, b building, k knowledge), the tile in capitals when filled")
+    acting = None if view["over"] or view["setup_player"] is not None else turn["order"][turn["index"]]
+    for index, seat_data in enumerate(view["seats"]):
+        lines.append("")
+        lines += _seat_lines(index, seat_data, viewer, style, index == acting, scores[index])
+    return "\n".join(lines)

@@ -1,0 +1,169 @@
+"""Tiletum in the terminal: the dice wheel, displays, king track, map, and each player's board."""
+from __future__ import annotations
+
+from solver.display import game_data
+from solver.display.seat_views import is_backs
+from solver.display.style import counts, seat_label, wrap_items
+
+DIE_STYLE = {"G": ("yellow",), "F": ("magenta",), "I": ("blue",), "S": ("grey",), "W": ("white",)}
+STEP_TEXT = {
+    "die": "taking a die",
+    "wheel_bonus": "taking the wheel segment's bonus tile or not",
+    "jester": "choosing the action the jester copies",
+    "action": "{action} action with {ap} AP left (die {die})",
+    "choose": "choosing ({choose})",
+    "king_bonus": "taking the king bonus tile or not",
+}
+
+
+def effect_text(effect):
+    """A tile or person effect ``(kind, arg, amount)`` in words: ``2 iron``, ``+2 AP for king``."""
+    data = game_data.tiletum()
+    kind, arg, amount = effect
+    words = {
+        data.E_RES: f"{amount} {data.RESOURCES[arg]}", data.E_VP: f"{amount} VP", data.E_KING: f"king +{amount}",
+        data.E_ANY: f"{amount} any resource", data.E_MOVE: f"{amount} free move", data.E_AP: f"+{amount} AP",
+        data.E_APACT: f"+{amount} AP for {data.ACTIONS[arg]}", data.E_COLOUR: "convert the die's colour",
+        data.E_RETRIG: "retrigger a building", data.E_SWAP: f"{amount} free exchanges", data.E_CREST: "crest",
+    }
+    return words.get(kind, data.EFFECT_NAMES[kind])
+
+
+def bonus_text(tile):
+    """A bonus tile: ``b12 (2 iron)``; ``-`` for none."""
+    if tile is None:
+        return "-"
+    return f"b{tile} ({effect_text(game_data.tiletum().BONUS_TILES[tile])})"
+
+
+def person_text(person):
+    """A person tile: ``p3 trader (2 gold)``; ``-`` for none."""
+    if person is None:
+        return "-"
+    kind, effect = game_data.tiletum().PERSONS[person]
+    return f"p{person} {game_data.tiletum().PERSON_TYPES[kind]} ({effect_text(effect)})"
+
+
+def contract_text(contract):
+    """A contract: ``c7 2W 1I -> 4 VP`` (``+crest`` for crest contracts); ``-`` for none."""
+    if contract is None:
+        return "-"
+    data = game_data.tiletum()
+    cost, vp, crest = data.CONTRACTS[contract]
+    price = " ".join(f"{n}{short}" for n, short in zip(cost, data.RES_SHORT) if n)
+    return f"c{contract} {price} -> {vp} VP" + (" +crest" if crest else "")
+
+
+def storage_text(item):
+    """A storage entry (``b12``, ``p3``, ``c7``, ``crest``) with what it does."""
+    if item.startswith("b") and item[1:].isdigit():
+        return bonus_text(int(item[1:]))
+    if item.startswith("p") and item[1:].isdigit():
+        return person_text(int(item[1:]))
+    if item.startswith("c") and item[1:].isdigit():
+        return contract_text(int(item[1:]))
+    return item
+
+
+def _die(text, style):
+    """A die such as ``W3`` in its colour."""
+    return style.paint(text, *DIE_STYLE.get(text[:1], ()))
+
+
+def _wheel_lines(view, style):
+    """One line per wheel value: its action, the dice on it, its bonus tile, whether it was used."""
+    lines = []
+    for value, action in enumerate(view["wheel"], 1):
+        dice = [(die, n) for die, n in view["dice"].items() if n and int(die[1:]) == value]
+        plain = " ".join(die + (f" x{n}" if n > 1 else "") for die, n in dice) or "-"
+        painted = " ".join(_die(die, style) + (f" x{n}" if n > 1 else "") for die, n in dice) or "-"
+        used = " (used this round)" if action in view["segments_used"] else ""
+        lines.append(f"  {value} {action:9s} dice: {painted}{' ' * (12 - len(plain))} bonus: "
+                     f"{bonus_text(view['wheel_bonus'][action])}{used}")
+    return lines
+
+
+def _city_line(city, index, view, style):
+    """A city of the map: house and pillar spaces (owner, x when not in use), bonus tiles, pieces there."""
+    data = game_data.tiletum()
+    players = view["num_players"]
+    name = city["city"]
+
+    def spaces(owners, minimum):
+        return " ".join("x" if minimum[k] > players else "-" if owner is None else style.seat(owner, str(owner))
+                        for k, owner in enumerate(owners))
+    parts = [f"{name:10s}"]
+    if city["houses"]:
+        parts.append("houses " + spaces(city["houses"], [m for m, _ in data.HOUSE_SPACES[index]]))
+    if city["pillars"]:
+        parts.append("pillars " + spaces(city["pillars"], data.PILLAR_SPACES[index]))
+    tiles = [bonus_text(tile) for tile, minimum in zip(city["bonus"], data.BONUS_SPACES[index])
+             if tile is not None and minimum <= players]
+    if tiles:
+        parts.append("bonus " + ", ".join(tiles))
+    for cathedral in view["cathedrals"]:
+        if cathedral["city"] == name and cathedral["cost"]:
+            parts.append(f"cathedral: {cathedral['cost']} stone, {cathedral['taken']} taken")
+    pieces = [f"{style.seat(seat, 'S' + str(seat))} {piece}" for seat, player in enumerate(view["players"])
+              for piece in ("merchant", "architect") if player[piece] == name]
+    if pieces:
+        parts.append("here: " + ", ".join(pieces))
+    return ("  " + " | ".join(parts)).rstrip()
+
+
+def _player_lines(index, player, viewer, style, score, acting):
+    """The lines of one player: score, king, resources, supply, storage, the six buildings."""
+    data = game_data.tiletum()
+    marker = "  <- to act" if acting else ""
+    lines = [f"{seat_label(index, viewer, style)}: {style.title(f'{score} VP')}, king {player['king']}, "
+             f"resources {counts(player['resources'])}{marker}",
+             f"  merchant in {player['merchant']}, architect in {player['architect']}; left to build: "
+             f"{player['houses_available']} houses, {player['pillars_available']} pillars"]
+    storage = [f"{k}: {storage_text(item)}" for k, item in enumerate(player["storage"])]
+    lines.append(f"  storage: {' | '.join(storage) or '-'}")
+    buildings = []
+    for number, building in enumerate(player["buildings"], 1):
+        persons = ", ".join(data.PERSON_TYPES[data.PERSONS[p][0]] for p in building["persons"]) or "empty"
+        crest = " crested" if building["crest"] else ""
+        buildings.append(f"B{number} {len(building['persons'])}/{data.BUILDING_FLOORS[number - 1]} {persons}{crest}")
+    lines += wrap_items(buildings, separator=" | ")
+    extra = [f"bonus AP {counts(player['bonus_ap'])}" if player["bonus_ap"] else "",
+             f"contracts fulfilled {len(player['contracts'])}" if player["contracts"] else "",
+             f"cathedrals: {', '.join(player['cathedrals'])}" if player["cathedrals"] else ""]
+    if any(extra):
+        lines.append("  " + ", ".join(part for part in extra if part))
+    return lines
+
+
+def _pile(value):
+    """Tiles in a face-down stack: its count (a seat view) or the length of the listed stack."""
+    return value["backs"] if is_backs(value) else len(value)
+
+
+def draw(view, viewer, style, scores):
+    """The picture of a Tiletum position (``view``: position data, maybe a seat view)."""
+    data = game_data.tiletum()
+    players = view["num_players"]
+    over = view["phase"] == "over"
+    step = STEP_TEXT.get(view["phase"], view["phase"]).format(**view["current"])
+    where = "game over" if over else f"{style.seat(view['actor'])} to act: {step}"
+    lines = [style.title(f"Tiletum, {players} players, round {view['round']} of 4, pass {min(view['pass'], 3)} of 3")
+             + f" - {where}"]
+    left = " ".join(str(data.CORRUPTION[t]) for t in view["corruption_left"])
+    lines.append(f"turn order: {' '.join(map(str, view['order']))} | corruption token revealed: "
+                 f"{data.CORRUPTION[view['corruption_revealed']]}, tokens left: {left or '-'}")
+    lines.append("wheel (die value, action, dice, bonus tile):")
+    lines += _wheel_lines(view, style)
+    lines.append("persons shown: " + " | ".join(person_text(p) for p in view["person_display"]))
+    lines.append("contracts shown (AP 1 1 2 2 3): " + " | ".join(contract_text(c) for c in view["contract_display"]))
+    lines.append(f"stacks: {_pile(view['bonus_stack'])} bonus tiles, {_pile(view['person_stack'])} persons "
+                 f"(+{len(view['person_discard'])} discarded), {_pile(view['contract_stack'])} contracts | "
+                 f"king bonus (rounds 1-3): {', '.join(bonus_text(t) for t in view['king_bonus'])}")
+    fairs = ", ".join(f"round {r} {fair['city']} ({fair['tile']})" for r, fair in enumerate(view["fairs"], 1))
+    lines.append(f"fairs: {fairs}")
+    lines.append("map (house / pillar spaces: owner seat, - free, x not in use at this player count):")
+    lines += [_city_line(city, index, view, style) for index, city in enumerate(view["map"])]
+    for index, player in enumerate(view["players"]):
+        lines.append("")
+        lines += _player_lines(index, player, viewer, style, scores[index], not over and index == view["actor"])
+    return "\n".join(lines)
