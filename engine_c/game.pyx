@@ -8,7 +8,7 @@ from engine_c._rng cimport rng_below
 import importlib
 import json
 
-from engine_c.errors import BoardlabError, IllegalActionError, InvalidPositionError
+from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
 from engine_c.validate import shown
 
 
@@ -224,14 +224,32 @@ cdef class GameState:
         return not self.c_is_terminal() and self.c_is_legal(action)
 
     def apply_action(self, action):
-        """Apply a legal action (int or its string); raise IllegalActionError otherwise."""
-        if isinstance(action, str):
-            action = self.string_to_action(action)
+        """Apply a legal action (int or its string); raise IllegalActionError otherwise.
+
+        A refused move is echoed and the legal moves are listed in the notation, so a person
+        typing moves sees at once what would be accepted."""
         if self.c_is_terminal():
             raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
+        if isinstance(action, str):
+            text = action
+            try:
+                action = self.string_to_action(text)
+            except InvalidActionError:
+                raise InvalidActionError(f"{self.game_name}: {shown(text)} is not a move in the notation; "
+                                         f"legal here: {self.legal_moves_text()}") from None
+            if not self.c_is_legal(action):
+                raise IllegalActionError(f"{self.game_name}: {shown(text)} is not legal here; "
+                                         f"legal here: {self.legal_moves_text()}")
         if not isinstance(action, int) or not self.c_is_legal(action):
-            raise IllegalActionError(f"{self.game_name}: action {action!r} is not legal here")
+            raise IllegalActionError(f"{self.game_name}: action {shown(action)} is not legal here; "
+                                     f"legal here: {self.legal_moves_text()}")
         self.c_apply(action)
+
+    def legal_moves_text(self, int limit=20):
+        """The legal moves in the notation, comma-separated, the first ``limit`` of them."""
+        moves = [self.action_to_string(a) for a in self.legal_actions()]
+        shown_moves = ", ".join(moves[:limit])
+        return shown_moves + (f" (and {len(moves) - limit} more)" if len(moves) > limit else "")
 
     def is_terminal(self):
         """True once the game is over."""
