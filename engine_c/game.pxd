@@ -2,8 +2,10 @@
 #
 # A state is a cdef class whose whole game position lives in one flat C struct
 # (no pointers, no Python objects), so copying a state is a memcpy and the
-# search can run entirely without the GIL.  Subclasses point ``_data`` and
-# ``_size`` at that struct in ``__cinit__`` and implement the ``c_*`` methods.
+# search can run entirely without the GIL.  A game's state class binds its
+# struct and a table of its C rule functions (GameHooks) in ``__cinit__``; the
+# ``c_*`` methods here call through that table, cache the legal actions, copy,
+# clone and pickle, once for every game.
 #
 # Conventions (see docs/interface.md):
 # - players are 0..num_players-1; ``c_current_player`` is TERMINAL at the end;
@@ -26,10 +28,65 @@ cdef enum:
     TERMINAL = -4           # c_current_player() once the game is over (OpenSpiel's value)
 
 
+# A game's C rule functions, each taking a pointer to the game's struct.  A game fills one
+# table (its functions cast to these types: the struct pointer is passed as void*) and the
+# base class calls through it.  Optional entries may be NULL: the base class then uses its
+# generic version (noted on each line).
+ctypedef int (*current_player_fn)(void* st) noexcept nogil         # TERMINAL once over
+ctypedef int (*legal_actions_fn)(void* st, int* out) noexcept nogil   # 0 once over
+ctypedef void (*apply_fn)(void* st, int action) noexcept nogil
+ctypedef int (*apply_then_legal_fn)(void* st, int action, int* out) noexcept nogil
+ctypedef void (*per_player_fn)(void* st, int* out) noexcept nogil
+ctypedef void (*resample_fn)(void* st, int observer, uint64_t* rng) noexcept nogil
+ctypedef void (*playout_fn)(void* st, uint64_t* rng) noexcept nogil
+ctypedef int (*policy_action_fn)(void* st, int* legal, int n, uint64_t* rng) noexcept nogil
+ctypedef void (*new_game_fn)(void* st, int players, uint64_t rng) noexcept nogil
+
+cdef struct GameHooks:
+    current_player_fn current_player
+    legal_actions_fn legal_actions
+    apply_fn apply                         # may be NULL when apply_then_legal is given
+    apply_then_legal_fn apply_then_legal   # optional: apply, then fill the next legal actions
+    per_player_fn scores                   # current victory points
+    per_player_fn ranks                    # optional: by score alone
+    resample_fn resample_hidden            # optional: nothing hidden
+    playout_fn policy_playout              # optional: policy_action at each decision
+    policy_action_fn policy_action         # optional: uniform
+    playout_fn random_playout              # optional: a generic uniform loop
+    new_game_fn new_game                   # optional: deals the opening (games with options write __init__)
+
+
+cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
+                                 void* apply_then_legal, void* ranks, void* resample_hidden,
+                                 void* policy_playout, void* policy_action, void* random_playout,
+                                 void* new_game) noexcept:
+    """A game's hook table from its C functions (each takes the game's struct pointer first)."""
+    cdef GameHooks hooks
+    hooks.current_player = <current_player_fn>current_player
+    hooks.legal_actions = <legal_actions_fn>legal_actions
+    hooks.apply = <apply_fn>apply
+    hooks.apply_then_legal = <apply_then_legal_fn>apply_then_legal
+    hooks.scores = <per_player_fn>scores
+    hooks.ranks = <per_player_fn>ranks
+    hooks.resample_hidden = <resample_fn>resample_hidden
+    hooks.policy_playout = <playout_fn>policy_playout
+    hooks.policy_action = <policy_action_fn>policy_action
+    hooks.random_playout = <playout_fn>random_playout
+    hooks.new_game = <new_game_fn>new_game
+    return hooks
+
+
 cdef class GameState:
     cdef char* _data                   # the game's C struct
     cdef Py_ssize_t _size              # sizeof that struct
+    cdef const GameHooks* hooks        # the game's rule functions
     cdef readonly int num_players
+    # the legal actions of the position (derived, not state: -1 = not computed yet), so a
+    # search step asks the rules once; games whose apply computes them anyway fill it there
+    cdef int _nlegal
+    cdef int _legal[MAX_LEGAL]
+
+    cdef void bind(self, void* data, Py_ssize_t size, const GameHooks* hooks) noexcept
 
     cdef int c_current_player(self) noexcept nogil
     cdef int c_legal_actions(self, int* out) noexcept nogil      # fills out, returns count

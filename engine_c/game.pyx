@@ -5,9 +5,10 @@ from libc.stdint cimport uint64_t
 
 from engine_c._rng cimport rng_below
 
+import importlib
 import json
 
-from engine_c.errors import BoardlabError, IllegalActionError, InvalidPositionError
+from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
 from engine_c.validate import shown
 
 
@@ -87,35 +88,54 @@ cdef class GameState:
     # agents use them where their spec is silent (docs/agents.md, "Per-game search defaults").
     search_defaults = {}
 
-    # ---- C hooks: every game overrides these -------------------------------
+    def __cinit__(self, *args, **kwargs):
+        self._nlegal = -1
+
+    cdef void bind(self, void* data, Py_ssize_t size, const GameHooks* hooks) noexcept:
+        """Attach the game's struct and rule table (called by every game's ``__cinit__``)."""
+        self._data = <char*>data
+        self._size = size
+        self.hooks = hooks
+
+    # ---- C hooks: through the game's GameHooks table ------------------------
     cdef int c_current_player(self) noexcept nogil:
-        return TERMINAL
+        return self.hooks.current_player(self._data)
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
-        return 0
+        if self._nlegal < 0:
+            self._nlegal = self.hooks.legal_actions(self._data, self._legal)
+        memcpy(out, self._legal, self._nlegal * sizeof(int))
+        return self._nlegal
 
     cdef bint c_is_legal(self, int action) noexcept nogil:
-        cdef int buf[MAX_LEGAL]
-        cdef int n = self.c_legal_actions(buf)
         cdef int i
-        for i in range(n):
-            if buf[i] == action:
+        if self._nlegal < 0:
+            self._nlegal = self.hooks.legal_actions(self._data, self._legal)
+        for i in range(self._nlegal):
+            if self._legal[i] == action:
                 return True
         return False
 
     cdef void c_apply(self, int action) noexcept nogil:
-        pass
+        if self.hooks.apply_then_legal != NULL:
+            self._nlegal = self.hooks.apply_then_legal(self._data, action, self._legal)
+        else:
+            self.hooks.apply(self._data, action)
+            self._nlegal = -1
 
     cdef bint c_is_terminal(self) noexcept nogil:
         return self.c_current_player() == TERMINAL
 
     cdef void c_scores(self, int* out) noexcept nogil:
-        pass
+        self.hooks.scores(self._data, out)
 
     cdef void c_ranks(self, int* out) noexcept nogil:
-        # Default: rank by score only; games with tie-breaks override.
+        # Default: rank by score only; games with tie-breaks give a ranks function.
         cdef int scores[MAX_PLAYERS]
         cdef int p, q
+        if self.hooks.ranks != NULL:
+            self.hooks.ranks(self._data, out)
+            return
         self.c_scores(scores)
         for p in range(self.num_players):
             out[p] = 0
@@ -139,13 +159,19 @@ cdef class GameState:
             out[p] = 1.0 - (ranks[p] + (tied - 1) / 2.0) / (n - 1)
 
     cdef void c_resample_hidden(self, int observer, uint64_t* rng) noexcept nogil:
-        pass
+        if self.hooks.resample_hidden != NULL:
+            self.hooks.resample_hidden(self._data, observer, rng)
+            self._nlegal = -1
 
     cdef void c_playout(self, uint64_t* rng) noexcept nogil:
-        # The engine's playout policy: c_playout_action at each decision. Engines with a
-        # policy may override this loop with a faster one that picks the same moves.
+        # The engine's playout policy: c_playout_action at each decision, or the game's own
+        # loop that picks the same moves faster.
         cdef int buf[MAX_LEGAL]
         cdef int n
+        if self.hooks.policy_playout != NULL:
+            self.hooks.policy_playout(self._data, rng)
+            self._nlegal = -1
+            return
         while not self.c_is_terminal():
             n = self.c_legal_actions(buf)
             if n == 0:               # a stuck position (readers refuse them): stop, never loop or divide by 0
@@ -154,12 +180,18 @@ cdef class GameState:
 
     cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil:
         # Default policy: uniform over the n legal actions (n > 0).
+        if self.hooks.policy_action != NULL:
+            return self.hooks.policy_action(self._data, legal, n, rng)
         return legal[rng_below(rng, n)]
 
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         # Uniformly random legal moves to the end, whatever the engine's policy.
         cdef int buf[MAX_LEGAL]
         cdef int n
+        if self.hooks.random_playout != NULL:
+            self.hooks.random_playout(self._data, rng)
+            self._nlegal = -1
+            return
         while not self.c_is_terminal():
             n = self.c_legal_actions(buf)
             if n == 0:
@@ -168,6 +200,7 @@ cdef class GameState:
 
     cdef void c_copy_from(self, GameState other) noexcept nogil:
         memcpy(self._data, other._data, self._size)
+        self._nlegal = -1
 
     cdef GameState c_clone(self):
         cdef GameState copy = type(self).__new__(type(self))
@@ -191,14 +224,32 @@ cdef class GameState:
         return not self.c_is_terminal() and self.c_is_legal(action)
 
     def apply_action(self, action):
-        """Apply a legal action (int or its string); raise IllegalActionError otherwise."""
-        if isinstance(action, str):
-            action = self.string_to_action(action)
+        """Apply a legal action (int or its string); raise IllegalActionError otherwise.
+
+        A refused move is echoed and the legal moves are listed in the notation, so a person
+        typing moves sees at once what would be accepted."""
         if self.c_is_terminal():
             raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
+        if isinstance(action, str):
+            text = action
+            try:
+                action = self.string_to_action(text)
+            except InvalidActionError:
+                raise InvalidActionError(f"{self.game_name}: {shown(text)} is not a move in the notation; "
+                                         f"legal here: {self.legal_moves_text()}") from None
+            if not self.c_is_legal(action):
+                raise IllegalActionError(f"{self.game_name}: {shown(text)} is not legal here; "
+                                         f"legal here: {self.legal_moves_text()}")
         if not isinstance(action, int) or not self.c_is_legal(action):
-            raise IllegalActionError(f"{self.game_name}: action {action!r} is not legal here")
+            raise IllegalActionError(f"{self.game_name}: action {shown(action)} is not legal here; "
+                                     f"legal here: {self.legal_moves_text()}")
         self.c_apply(action)
+
+    def legal_moves_text(self, int limit=20):
+        """The legal moves in the notation, comma-separated, the first ``limit`` of them."""
+        moves = [self.action_to_string(a) for a in self.legal_actions()]
+        shown_moves = ", ".join(moves[:limit])
+        return shown_moves + (f" (and {len(moves) - limit} more)" if len(moves) > limit else "")
 
     def is_terminal(self):
         """True once the game is over."""
@@ -265,17 +316,40 @@ cdef class GameState:
                 buf[i] = among[i]
         return self.c_playout_action(buf, n, &rng)
 
+    def __init__(self, players, seed, **options):
+        """A new game of ``players`` seats, chance seeded by ``seed`` (games with options override this)."""
+        cdef uint64_t rng = self._begin(players, seed, options)
+        if self.hooks == NULL or self.hooks.new_game == NULL:
+            raise NotImplementedError(f"{type(self).__name__} must define __init__")
+        self.hooks.new_game(self._data, players, rng)
+
+    def _begin(self, players, seed, options):
+        """Checks every new game makes: the player count and no unknown option; sets
+        ``num_players`` and returns the chance RNG state for ``seed``."""
+        if options:
+            raise BoardlabError(f"{self.game_name}: unknown option(s) {', '.join(sorted(options))}")
+        if (not isinstance(players, int) or isinstance(players, bool)
+                or not self.min_players <= players <= self.max_players):
+            raise BoardlabError(f"{self.game_name}: player count must be "
+                                f"{self.min_players}-{self.max_players}, got {players!r}")
+        self.num_players = players
+        return seed_to_state(seed)
+
+    def _room(self, str name):
+        """The module ``name`` of this state's game package (the rooms: docs/interface.md)."""
+        return importlib.import_module(type(self).__module__.rpartition(".")[0] + "." + name)
+
     def action_to_string(self, int action):
-        """Readable notation of an action."""
-        raise NotImplementedError(f"{type(self).__name__} must define action_to_string")
+        """Readable notation of an action (the game's ``notation`` room)."""
+        return self._room("notation").action_to_string(self, action)
 
     def string_to_action(self, str text):
-        """Parse an action written in the game's notation."""
-        raise NotImplementedError(f"{type(self).__name__} must define string_to_action")
+        """Parse an action written in the game's notation (its ``notation`` room)."""
+        return self._room("notation").string_to_action(self, text)
 
     def to_json(self):
-        """The position as a JSON string (documented per game)."""
-        raise NotImplementedError(f"{type(self).__name__} must define to_json")
+        """The position as a JSON string (the game's ``position`` room; format in docs/<game>.md)."""
+        return json.dumps(self._room("position").position_to_dict(self), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text):
@@ -292,12 +366,13 @@ cdef class GameState:
         except (TypeError, ValueError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
             raise InvalidPositionError(
                 f"{cls.game_name}: malformed position ({type(exc).__name__}: {shown(str(exc), 100)})") from None
+        state._nlegal = -1
         state.check_playable()
         return state
 
     def _load(self, data):
-        """Fill this state from position data (the game's reader); raise InvalidPositionError."""
-        raise NotImplementedError(f"{type(self).__name__} must define _load")
+        """Fill this state from position data (the game's ``position`` room); InvalidPositionError."""
+        self._room("position").position_from_dict(self, data)
 
     def check_playable(self):
         """InvalidPositionError unless the game is over, or the player to act has a legal move

@@ -20,7 +20,7 @@ Hidden from a player: other hands, the stock, the order of future prizes.
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memset
 
-from engine_c.game cimport GameState, MAX_PLAYERS, TERMINAL
+from engine_c.game cimport GameState, GameHooks, MAX_PLAYERS, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
 from engine_c.game import parse_position, seed_to_state
 
@@ -48,6 +48,9 @@ cdef struct HCData:
     int32_t score[MAX_PLAYERS]
 
 
+cdef GameHooks NO_HOOKS          # all NULL (static storage is zeroed)
+
+
 cdef class HighCardState(GameState):
     """A position of High Card (see the module docstring for the rules)."""
     cdef HCData d
@@ -58,12 +61,9 @@ cdef class HighCardState(GameState):
     num_distinct_actions = VALUES
 
     def __cinit__(self, *args, **kwargs):
-        self._data = <char*>&self.d
-        self._size = sizeof(HCData)
-        cdef char* p = self._data
-        cdef Py_ssize_t i
-        for i in range(self._size):
-            p[i] = 0
+        # No rule table: this game overrides the c_* methods itself (a game may, where a table
+        # does not fit); the empty table leaves every optional hook to the base class.
+        self.bind(&self.d, sizeof(HCData), &NO_HOOKS)
 
     def __init__(self, int players, seed=0, **options):
         if options:

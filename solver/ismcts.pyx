@@ -18,6 +18,9 @@ The same loop gives the other search baselines:
   every playout);
 - ``resample=False`` after one determinization: a perfect-information UCT tree
   of that world (one PIMC tree).
+
+The file is long because the hot path is one piece: the node pool, the search loop and the
+baselines' loops share inline helpers that a split would turn into calls across modules.
 """
 from libc.stdint cimport uint64_t, int32_t, int64_t
 from libc.stdlib cimport malloc, realloc, free

@@ -12,6 +12,10 @@ Crash safety: every finished game is appended (and flushed) to
 ``_journal.jsonl`` in the output directory; rows are moved into Parquet part
 files every few hundred games and at the end. ``--resume`` reads both and plays
 only the missing games. The layout is documented in docs/results.md.
+
+The file is long because a run's life is one story told in order: check the request, seat and
+seed the games, play them on a backend, journal and compact the rows, and resume or refuse a
+damaged run; the pieces share the run's directory layout and are read top to bottom.
 """
 from __future__ import annotations
 

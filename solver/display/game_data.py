@@ -7,23 +7,23 @@ only the line in its function changes.
 
 def burgundy():
     """Castles of Burgundy tables: boards, die template, depots, tile names, scoring constants."""
-    from engine_c import burgundy_data
-    return burgundy_data
+    from engine_c.burgundy import data
+    return data
 
 
 def sanjuan():
     """San Juan tables: cards (cost, VP), goods, roles, trading-house tiles."""
-    from engine_c import sanjuan_data
-    return sanjuan_data
+    from engine_c.sanjuan import data
+    return data
 
 
 def seasons():
     """A Castle for All Seasons tables: resources, cards, buildings, helper places."""
-    from engine_c import seasons_data
-    return seasons_data
+    from engine_c.seasons import data
+    return data
 
 
 def tiletum():
     """Tiletum tables: map, bonus tiles, persons, contracts, buildings, king track."""
-    from engine_c import tiletum_data
-    return tiletum_data
+    from engine_c.tiletum import data
+    return data

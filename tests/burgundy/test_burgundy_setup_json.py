@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from burgundy_helpers import fresh, load, put, seat, store
-from engine_c import burgundy_data as D
+from engine_c.burgundy import data as D
 from engine_c import new_state, state_from_json
 from engine_c.burgundy import BurgundyState
 from engine_c.errors import BoardlabError, InvalidActionError, InvalidPositionError

@@ -73,8 +73,41 @@ def test_imports_point_one_way():
 def test_the_import_check_sees_a_wrong_import(tmp_path):
     # the check itself: it must notice the imports it forbids
     bad = tmp_path / "bad.pyx"
-    bad.write_text("from solver.agents import make_agent\nfrom engine_c.sanjuan_rules cimport *\n"
+    bad.write_text("from solver.agents import make_agent\nfrom engine_c.sanjuan.rules cimport *\n"
                    "import analysis.report\n")
     names = _imports(bad)
-    assert "solver.agents" in names and "engine_c.sanjuan_rules" in names and "analysis.report" in names
-    assert _game_of("engine_c.sanjuan_rules") == "sanjuan" and _game_of("engine_c.game") is None
+    assert "solver.agents" in names and "engine_c.sanjuan.rules" in names and "analysis.report" in names
+    assert _game_of("engine_c.sanjuan.rules") == "sanjuan" and _game_of("engine_c.game") is None
+
+
+ROOMS = ("state.pyx", "state.pxd", "types.pxd", "data.py", "tables.pxd", "rules.pyx", "rules.pxd",
+         "moves.pyx", "moves.pxd", "policy.pyx", "policy.pxd", "view.pyx", "view.pxd", "notation.pyx",
+         "position.pyx", "__init__.py")
+
+
+def test_every_game_has_the_same_rooms():
+    # knowing one game means knowing where everything is in the others (docs/interface.md)
+    missing = [f"engine_c/{game}/{room}" for game in ENGINE_GAMES for room in ROOMS
+               if not (ROOT / "engine_c" / game / room).is_file()]
+    assert missing == []
+    table = (ROOT / "docs" / "interface.md").read_text()
+    for room in ("state", "types", "data", "tables", "rules", "moves", "policy", "view", "notation", "position"):
+        assert f"| `{room}` |" in table, f"docs/interface.md has no row for the {room} room"
+
+
+def test_no_game_file_lies_outside_its_package():
+    # the interface's own files only at the top of engine_c; games' files in their folders
+    flat = sorted(p.name for p in (ROOT / "engine_c").iterdir()
+                  if p.is_file() and p.suffix in (".py", ".pyx", ".pxd") and _game_of("engine_c." + p.stem))
+    assert flat == []
+
+
+def test_long_files_say_why_at_the_top():
+    # a source file past ~600 lines is usually two things; one that stays long says why at its top
+    silent = []
+    for folder in ("engine_c", "solver", "analysis", "scripts", "tests"):
+        for path in sorted(p for ext in ("*.py", "*.pyx", "*.pxd") for p in (ROOT / folder).rglob(ext)):
+            lines = path.read_text().splitlines()
+            if len(lines) > 620 and not any("file is long" in line for line in lines[:40]):
+                silent.append(f"{path.relative_to(ROOT)} ({len(lines)} lines)")
+    assert silent == []

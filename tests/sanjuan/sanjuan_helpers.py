@@ -4,7 +4,7 @@ import json
 from collections import Counter
 
 from engine_c.sanjuan import SanJuanState
-from engine_c.sanjuan_data import CARD_IDS, COPIES, CARD_INDEX, NUM_PRODUCTION, TOWER_HAND_LIMIT, HAND_LIMIT
+from engine_c.sanjuan.data import CARD_IDS, COPIES, CARD_INDEX, NUM_PRODUCTION, TOWER_HAND_LIMIT, HAND_LIMIT
 
 
 def card_total(d):

@@ -7,7 +7,7 @@ import pytest
 from engine_c.sanjuan import SanJuanState
 
 from engine_c import new_state
-from engine_c.sanjuan_data import CARD_IDS
+from engine_c.sanjuan.data import CARD_IDS
 
 from sanjuan_helpers import make, hand, hand_size, names, seat, play, legal_strings
 

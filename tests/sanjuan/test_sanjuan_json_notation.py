@@ -88,8 +88,8 @@ def test_unknown_option_and_player_count():
 
 
 def test_compiled_tables_match_the_card_data():
-    from engine_c.sanjuan import c_tables
-    from engine_c import sanjuan_data as data
+    from engine_c.sanjuan.tables import c_tables
+    from engine_c.sanjuan import data as data
     t = c_tables()
     assert t["cost"] == data.COST and t["vp"] == data.VP and t["copies"] == data.COPIES
     assert t["prices"] == [list(row) for row in data.TILES]

@@ -2,7 +2,7 @@
 import json
 
 from engine_c.seasons import SeasonsState
-from engine_c.seasons_data import (BOX, BUILDING_IDS, HELPERS, PLACE_IDS, RESOURCES, SPOTS, TILES,
+from engine_c.seasons.data import (BOX, BUILDING_IDS, HELPERS, PLACE_IDS, RESOURCES, SPOTS, TILES,
                                    TOTAL_TALERS)
 
 

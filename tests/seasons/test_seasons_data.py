@@ -1,8 +1,10 @@
-"""The compiled tables agree with engine_c/seasons_data.py; data sanity."""
+"""The compiled tables agree with engine_c/seasons/data.py; data sanity."""
 import os
 
-from engine_c.seasons import c_tables, SeasonsState, ACTION_NAMES
-from engine_c import seasons_data as D
+from engine_c.seasons import SeasonsState
+from engine_c.seasons.notation import ACTION_NAMES
+from engine_c.seasons.tables import c_tables
+from engine_c.seasons import data as D
 
 
 def test_compiled_tables_match_the_data_module():

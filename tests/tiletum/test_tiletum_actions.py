@@ -1,7 +1,7 @@
 """The five actions (merchant, architect, persons, contracts, king) and their costs."""
 import pytest
 
-from engine_c.tiletum_data import PERSONS, CONTRACTS, E_RES, E_AP, E_VP
+from engine_c.tiletum.data import PERSONS, CONTRACTS, E_RES, E_AP, E_VP
 from tiletum_helpers import action_turn, load, act, legal_strings, store, person_of, die_turn, set_wheel
 
 PARIS, TILETUM = 3, 0

@@ -1,7 +1,7 @@
 """The dice wheel: resources and action points from a die, gold adjustment, wheel bonus, rotation, jester."""
 import pytest
 
-from engine_c.tiletum_data import ACTIONS
+from engine_c.tiletum.data import ACTIONS
 from tiletum_helpers import die_turn, load, act, legal_strings, set_wheel, fresh, taken
 
 

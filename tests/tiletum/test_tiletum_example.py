@@ -1,5 +1,5 @@
 """The reference's worked example of one turn (rules reference §12), step by step."""
-from engine_c.tiletum_data import CATHEDRAL_CITIES
+from engine_c.tiletum.data import CATHEDRAL_CITIES
 from tiletum_helpers import die_turn, set_wheel, load, act, legal_strings
 
 PARIS = 3

@@ -1,7 +1,7 @@
 """Free actions: buy with gold, crests, contracts, cathedrals, bonus tiles (helpers), storage."""
 import copy
 
-from engine_c.tiletum_data import (CONTRACTS, PERSONS, E_CREST, E_RES, E_APACT, E_AP, E_COLOUR, E_RETRIG,
+from engine_c.tiletum.data import (CONTRACTS, PERSONS, E_CREST, E_RES, E_APACT, E_AP, E_COLOUR, E_RETRIG,
                                    E_MOVE, E_SWAP, E_ANY, E_VP, E_KING, CREST_FOOD, CREST_VP, CREST_AP,
                                    TYPE_ACTION, ACTIONS, CATHEDRAL_CITIES, CITIES)
 from tiletum_helpers import (action_turn, load, act, legal_strings, store, remove_tile, person_of,

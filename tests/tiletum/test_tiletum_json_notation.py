@@ -6,7 +6,7 @@ import pytest
 
 from engine_c import new_state, state_from_json
 from engine_c.errors import InvalidActionError, InvalidPositionError
-from engine_c.tiletum_data import c_tables_source, PERSONS
+from engine_c.tiletum.data import c_tables_source, PERSONS
 from tiletum_helpers import fresh, load, act, action_turn, store, person_of, remove_tile
 
 
@@ -20,7 +20,7 @@ def _midgame(players, seed, steps):
 
 
 def test_generated_c_tables_match_the_data_file():
-    with open("engine_c/tiletum_tables.pxd") as f:
+    with open("engine_c/tiletum/tables.pxd") as f:
         assert f.read() == c_tables_source()
 
 

@@ -14,7 +14,7 @@ from engine_c import new_state, state_from_json
 from engine_c.errors import InvalidPositionError
 from engine_c.game import _restore
 from engine_c.tiletum import TiletumState
-from engine_c.tiletum_data import E_VP
+from engine_c.tiletum.data import E_VP
 from tiletum_helpers import (fresh, load, action_turn, die_turn, fit_dice, begin_action, remove_tile,
                              person_of, dice_left)
 

@@ -1,7 +1,7 @@
 """Round structure: corruption, king phase, fairs, the end of the game, final scoring, tie-break."""
 import pytest
 
-from engine_c.tiletum_data import CORRUPTION, KING_VP, KING_MIN, CREST_FINAL_VP, FAIRS, ACTIONS
+from engine_c.tiletum.data import CORRUPTION, KING_VP, KING_MIN, CREST_FINAL_VP, FAIRS, ACTIONS
 from tiletum_helpers import fresh, load, act, legal_strings, remove_tile, person_of, begin_action
 
 

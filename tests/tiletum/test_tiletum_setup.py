@@ -2,7 +2,7 @@
 import pytest
 
 from engine_c import new_state
-from engine_c.tiletum_data import BONUS_SPACES, START_GOLD, ACTIONS, FAIR_CITY_TILES, CITIES
+from engine_c.tiletum.data import BONUS_SPACES, START_GOLD, ACTIONS, FAIR_CITY_TILES, CITIES
 from tiletum_helpers import fresh, load, act, set_wheel, die_turn
 
 

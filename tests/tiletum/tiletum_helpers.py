@@ -3,7 +3,7 @@ import json
 from collections import Counter
 
 from engine_c.tiletum import TiletumState
-from engine_c.tiletum_data import (ACTIONS, CITIES, N_BONUS, N_CONTRACTS, N_PERSONS, BONUS_TILES,
+from engine_c.tiletum.data import (ACTIONS, CITIES, N_BONUS, N_CONTRACTS, N_PERSONS, BONUS_TILES,
                                    PERSONS, CONTRACTS, E_CREST)
 
 

@@ -1,0 +1,6 @@
+from libc.stdint cimport uint64_t
+from engine_c.burgundy.types cimport BState
+
+cdef int playout(BState* s, uint64_t* rng) noexcept nogil
+cdef int policy_action(BState* s, int* legal, int n, uint64_t* rng) noexcept nogil
+cdef int policy_playout(BState* s, uint64_t* rng) noexcept nogil

@@ -1,0 +1,49 @@
+# cython: language_level=3
+"""San Juan (first edition base game, 2-4 players) behind boardlab's game interface.
+
+The state class binds the SJ struct (types.pxd) to the rule functions (moves, view, policy);
+the other rooms of this package hold the rest (table in docs/interface.md).  See docs/sanjuan.md.
+"""
+from engine_c.game cimport GameState, GameHooks, game_hooks
+from engine_c.sanjuan.types cimport *
+from engine_c.sanjuan.rules cimport sj_new_game
+from engine_c.sanjuan.moves cimport sj_current_player, sj_legal, sj_apply, sj_apply_legal
+from engine_c.sanjuan.policy cimport sj_playout, sj_policy_action, sj_policy_playout
+from engine_c.sanjuan.view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak
+
+from engine_c.sanjuan.data import CARD_IDS
+
+# the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
+cdef GameHooks HOOKS = game_hooks(
+    <void*>sj_current_player, <void*>sj_legal, <void*>sj_apply, <void*>sj_scores,
+    <void*>sj_apply_legal, <void*>sj_ranks, <void*>sj_resample,
+    <void*>sj_policy_playout, <void*>sj_policy_action, <void*>sj_playout, <void*>sj_new_game)
+
+
+cdef class SanJuanState(GameState):
+    """A San Juan position.  Seat 0 is the first governor."""
+
+    game_name = "sanjuan"
+    num_distinct_actions = NUM_ACTIONS
+
+    def __cinit__(self, *args, **kwargs):
+        self.bind(&self.st, sizeof(SJ), &HOOKS)
+
+    def features(self):
+        """Per player: ``built_<card>`` (buildings of that kind in his area), ``goods_sold``,
+        ``cards_drawn`` (cards added to his hand after the deal, kept councillor cards only)."""
+        out = []
+        for p in range(self.num_players):
+            f = {f"built_{CARD_IDS[k]}": int(self.st.owned[p][k]) for k in range(NK)}
+            f["goods_sold"] = int(self.st.goods_sold[p])
+            f["cards_drawn"] = int(self.st.cards_drawn[p])
+            out.append(f)
+        return out
+
+    def tiebreak_values(self):
+        """Tie-break value per player: hand cards plus goods on production buildings."""
+        return [sj_tiebreak(&self.st, p) for p in range(self.num_players)]
+
+    def tiebreak_values(self):
+        """Tie-break value per player: hand cards plus goods on production buildings."""
+        return [sj_tiebreak(&self.st, p) for p in range(self.num_players)]

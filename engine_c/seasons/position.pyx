@@ -1,0 +1,449 @@
+# cython: language_level=3
+"""A Castle for All Seasons positions as JSON (format documented in docs/seasons.md), with validation."""
+from libc.string cimport memset
+
+from engine_c.seasons.state cimport SeasonsState
+from engine_c.seasons.types cimport *
+from engine_c.seasons.tables cimport *
+from engine_c.seasons.rules cimport *
+from engine_c.seasons.moves cimport cs_legal
+
+from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PLACE_IDS,
+                                   RESOURCES, ROUNDS, SPOTS)
+from engine_c.validate import Fields, UINT64_MAX, at, shown
+
+PHASES = ["select", "load", "trader", "tower", "buy", "build", "pay", "helper", "source", "over"]
+PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
+BUILDING_INDEX = {name: i for i, name in enumerate(BUILDING_IDS)}
+PLACE_INDEX = {name: i for i, name in enumerate(PLACE_IDS)}
+HB_INDEX = {name: i for i, name in enumerate(HELPER_BUILDINGS)}
+
+
+cdef dict _res_dict(unsigned char* a):
+    return {RESOURCES[k]: int(a[k]) for k in range(NRES)}
+
+
+def _cards(int mask):
+    return [CARDS[c] for c in range(NCARD) if mask & (1 << c)]
+
+
+def position_to_dict(SeasonsState state):
+    """Every field of the struct as plain data (from_json(to_json()) is byte-identical)."""
+    cdef CS* s = &state.st
+    cdef int p, k, w
+    seats = []
+    for p in range(s.np):
+        seats.append({
+            "vp": int(s.vp[p]),
+            "talers": int(s.talers[p]),
+            "resources": _res_dict(s.res[p]),
+            "helpers": int(s.helpers[p]),
+            "hand": _cards(s.hand[p]),
+            "selected": _cards(s.sel[p]),
+            "workers": {CARDS[C_WORKER1 + w]: _res_dict(s.wcard[p][w]) for w in range(3)},
+            "built_round": int(s.built_round[p]),
+            "helped_round": [HELPER_BUILDINGS[h] for h in range(NHB) if s.hb_round[p] & (1 << h)],
+            "played": {CARDS[c]: int(s.played[p][c]) for c in range(NCARD)},
+            "built": {BUILDING_IDS[t]: int(s.built[p][t]) for t in range(NB)},
+            "vp_buildings": int(s.vp_build[p]),
+            "vp_master": int(s.vp_master[p]),
+            "vp_final": int(s.vp_final[p]),
+            "converted_talers": int(s.conv_talers[p]),
+            "converted": _res_dict(s.conv_res[p]),
+        })
+    queue = []
+    for k in range(s.qn):
+        e = s.queue[k]
+        queue.append("payout" if e == Q_PAYOUT else [e >> 3, CARDS[e & 7]])
+    return {
+        "game": "seasons",
+        "num_players": int(s.np),
+        "rng": int(s.rng),
+        "round": int(s.round),
+        "rounds": int(s.rounds),
+        "start": int(s.start),
+        "track": int(s.track),
+        "last_round": bool(s.last_round),
+        "bank": int(s.bank),
+        "phase": PHASES[s.phase],
+        "actor": int(s.actor),
+        "stock": _res_dict(s.stock),
+        "tower": _res_dict(s.tower),
+        "forge": int(s.forge),
+        "tiles": {BUILDING_IDS[t]: int(s.tiles[t]) for t in range(NB)},
+        "spots": {SPOTS[k]: (None if s.spot_owner[k] == NOBODY else int(s.spot_owner[k])) for k in range(NSPOT)},
+        "spot_rounds": [int(s.spot_round[k]) for k in range(NSPOT)],
+        "places": {PLACE_IDS[k]: (None if s.place_owner[k] == NOBODY else int(s.place_owner[k])) for k in range(NPLACE)},
+        "picks": int(s.picks),
+        "queue": queue,
+        "queue_pos": int(s.qi),
+        "equip_pos": int(s.eq_i),
+        "traders": int(s.traders),
+        "turn": {"builds": int(s.builds), "helpers": int(s.placed), "building": BUILDING_IDS[s.bld],
+                 "pay_step": int(s.pay_k), "pay_left": int(s.pay_rem),
+                 "paid": [int(s.pay_y[j]) for j in range(4)], "place": PLACE_IDS[s.place]},
+        "seats": seats,
+    }
+
+
+# ---- reading ------------------------------------------------------------------------------
+# Every value is checked with the shared vocabulary (engine_c.validate.Fields) before it is
+# written to the struct, so no reader path relies on Cython's boundscheck: errors are one line
+# naming the field, e.g. ``seasons: seats[0].hand[2]: unknown card 'spy' (valid: ...)``.
+
+F = Fields("seasons")
+TOP_KEYS = ("game", "num_players", "rng", "round", "rounds", "start", "track", "last_round", "bank", "phase",
+            "actor", "stock", "tower", "forge", "tiles", "spots", "spot_rounds", "places", "picks", "queue",
+            "queue_pos", "equip_pos", "traders", "turn", "seats")
+TURN_KEYS = ("builds", "helpers", "building", "pay_step", "pay_left", "paid", "place")
+SEAT_KEYS = ("vp", "talers", "resources", "helpers", "hand", "selected", "workers", "built_round",
+             "helped_round", "played", "built", "vp_buildings", "vp_master", "vp_final", "converted_talers",
+             "converted")
+WORKERS = CARDS[C_WORKER1:C_WORKER1 + 3]
+MAX_VP = 30000
+
+
+def _name(value, path, table, noun):
+    """A name of ``table`` (a list) -> its index; the error lists the valid names."""
+    if isinstance(value, str) and value in table:
+        return table.index(value)
+    F.fail(path, f"unknown {noun} {shown(value)} (valid: {', '.join(table)})")
+
+
+def _owner(value, path, int np):
+    """null (nobody) or a seat."""
+    return NOBODY if value is None else F.int(value, path, 0, np - 1)
+
+
+cdef int _fill_res(unsigned char* a, obj, path) except -1:
+    """A {resource: count} object (kinds left out count 0); no count above the box."""
+    F.object(obj, path, keys=(), optional=RESOURCES)
+    memset(a, 0, NRES)
+    for k in range(NRES):
+        if RESOURCES[k] in obj:
+            a[k] = F.int(obj[RESOURCES[k]], at(path, RESOURCES[k]), 0, CS_BOX[k])
+    return 0
+
+
+def _mask(names, path):
+    """A list of distinct card names -> bitmask."""
+    F.list(names, path, max_length=NCARD)
+    m = 0
+    for i, name in enumerate(names):
+        c = _name(name, at(path, i), CARDS, "card")
+        if m & (1 << c):
+            F.fail(path, f"lists {name} twice")
+        m |= 1 << c
+    return m
+
+
+def position_from_dict(SeasonsState state, data):
+    """Fill state from position data; InvalidPositionError (one line, naming the field) if it is
+    malformed or impossible."""
+    cdef CS* s = &state.st
+    cdef int p, k, w, t, np, r
+    cdef int buf[64]
+    memset(s, 0, sizeof(CS))
+    F.object(data, "")
+    if data.get("game") != "seasons":
+        F.fail("", f"not a seasons position (game {shown(data.get('game'))})")
+    F.object(data, "", keys=TOP_KEYS)
+    np = F.int(data["num_players"], "num_players", 2, 4)
+    s.np = np
+    state.num_players = np
+    s.rng = F.int(data["rng"], "rng", 0, UINT64_MAX)
+    s.rounds = F.int(data["rounds"], "rounds", ROUNDS[np], ROUNDS[np])
+    s.round = F.int(data["round"], "round", 1, s.rounds)
+    s.start = F.int(data["start"], "start", 0, np - 1)
+    s.track = F.int(data["track"], "track", 0, s.rounds)
+    if s.track != s.rounds - s.round:
+        F.fail("track", f"round {s.round} of {s.rounds} leaves {s.rounds - s.round} talers on the round track, "
+               f"not {s.track}")
+    s.last_round = F.bool(data["last_round"], "last_round")
+    s.bank = F.int(data["bank"], "bank", 0, TOTAL_TALERS)
+    s.phase = _name(data["phase"], "phase", PHASES, "phase")
+    s.actor = F.int(data["actor"], "actor", 0, np - 1)
+    _fill_res(s.stock, data["stock"], "stock")
+    _fill_res(s.tower, data["tower"], "tower")
+    s.forge = F.int(data["forge"], "forge", 0, CS_BOX[SILVER])
+    tiles = F.object(data["tiles"], "tiles", keys=BUILDING_IDS)
+    for t in range(NB):
+        s.tiles[t] = F.int(tiles[BUILDING_IDS[t]], at("tiles", BUILDING_IDS[t]), 0, CS_TILES[t])
+    spots = F.object(data["spots"], "spots", keys=SPOTS)
+    rounds = F.ints(data["spot_rounds"], "spot_rounds", 0, s.round, length=NSPOT)
+    for k in range(NSPOT):
+        s.spot_owner[k] = _owner(spots[SPOTS[k]], at("spots", SPOTS[k]), np)
+        s.spot_round[k] = rounds[k]
+        if s.spot_owner[k] == NOBODY and rounds[k]:
+            F.fail(at("spot_rounds", k), f"the {SPOTS[k]} spot is free, so its round must be 0")
+    places = F.object(data["places"], "places", keys=PLACE_IDS)
+    for k in range(NPLACE):
+        s.place_owner[k] = _owner(places[PLACE_IDS[k]], at("places", PLACE_IDS[k]), np)
+    s.picks = F.int(data["picks"], "picks", 0, np * picks_per_player(s))
+    queue = F.list(data["queue"], "queue", max_length=MAXQ)
+    s.qn = len(queue)
+    for k, e in enumerate(queue):
+        if e == "payout":
+            s.queue[k] = Q_PAYOUT
+            continue
+        if not isinstance(e, list) or len(e) != 2:
+            F.fail(at("queue", k), f"must be [seat, card] or \"payout\", got {shown(e)}")
+        p = F.int(e[0], at(at("queue", k), 0), 0, np - 1)
+        s.queue[k] = p * 8 + _name(e[1], at(at("queue", k), 1), CARDS, "card")
+    s.qi = F.int(data["queue_pos"], "queue_pos", 0, MAXQ)
+    s.eq_i = F.int(data["equip_pos"], "equip_pos", 0, 3 * np)
+    s.traders = F.int(data["traders"], "traders", 0, np)
+    turn = F.object(data["turn"], "turn", keys=TURN_KEYS)
+    s.builds = F.int(turn["builds"], "turn.builds", 0, 2)
+    s.placed = F.int(turn["helpers"], "turn.helpers", 0, 2)
+    s.bld = _name(turn["building"], "turn.building", BUILDING_IDS, "building")
+    s.pay_k = F.int(turn["pay_step"], "turn.pay_step", 0, 2)
+    s.pay_rem = F.int(turn["pay_left"], "turn.pay_left", 0, max(CS_VALUE[t] for t in range(NB)))
+    paid = F.ints(turn["paid"], "turn.paid", 0, 15, length=4)
+    for k in range(4):
+        s.pay_y[k] = paid[k]
+    s.place = _name(turn["place"], "turn.place", PLACE_IDS, "place")
+    seats = F.list(data["seats"], "seats", length=np)
+    for p in range(np):
+        where = at("seats", p)
+        seat = F.object(seats[p], where, keys=SEAT_KEYS)
+        s.vp[p] = F.int(seat["vp"], at(where, "vp"), 0, MAX_VP)
+        s.talers[p] = F.int(seat["talers"], at(where, "talers"), 0, TOTAL_TALERS)
+        _fill_res(s.res[p], seat["resources"], at(where, "resources"))
+        s.helpers[p] = F.int(seat["helpers"], at(where, "helpers"), 0, HELPERS[np])
+        s.hand[p] = _mask(seat["hand"], at(where, "hand"))
+        s.sel[p] = _mask(seat["selected"], at(where, "selected"))
+        workers = F.object(seat["workers"], at(where, "workers"), keys=WORKERS)
+        for w in range(3):
+            _fill_res(s.wcard[p][w], workers[WORKERS[w]], at(at(where, "workers"), WORKERS[w]))
+        s.built_round[p] = F.int(seat["built_round"], at(where, "built_round"), 0, 4)
+        helped = F.list(seat["helped_round"], at(where, "helped_round"), max_length=NHB)
+        for i, name in enumerate(helped):
+            r = _name(name, at(at(where, "helped_round"), i), HELPER_BUILDINGS, "helper building")
+            if s.hb_round[p] & (1 << r):
+                F.fail(at(where, "helped_round"), f"lists {name} twice")
+            s.hb_round[p] |= 1 << r
+        played = F.object(seat["played"], at(where, "played"), keys=CARDS)
+        for c in range(NCARD):
+            s.played[p][c] = F.int(played[CARDS[c]], at(at(where, "played"), CARDS[c]), 0, 60)
+        built = F.object(seat["built"], at(where, "built"), keys=BUILDING_IDS)
+        for t in range(NB):
+            s.built[p][t] = F.int(built[BUILDING_IDS[t]], at(at(where, "built"), BUILDING_IDS[t]), 0, CS_TILES[t])
+        s.vp_build[p] = F.int(seat["vp_buildings"], at(where, "vp_buildings"), 0, MAX_VP)
+        s.vp_master[p] = F.int(seat["vp_master"], at(where, "vp_master"), 0, MAX_VP)
+        s.vp_final[p] = F.int(seat["vp_final"], at(where, "vp_final"), 0, MAX_VP)
+        s.conv_talers[p] = F.int(seat["converted_talers"], at(where, "converted_talers"), 0, TOTAL_TALERS)
+        _fill_res(s.conv_res[p], seat["converted"], at(where, "converted"))
+        if s.vp[p] != s.vp_build[p] + s.vp_master[p] + s.vp_final[p]:
+            F.fail(at(where, "vp"), f"must be vp_buildings + vp_master + vp_final = "
+                   f"{s.vp_build[p] + s.vp_master[p] + s.vp_final[p]}, got {s.vp[p]}")
+    _check_pieces(s, np)
+    _check_flow(s, np)
+    if s.phase != PH_OVER and cs_legal(s, buf) == 0:
+        F.fail("phase", f"seat {s.actor} has no legal action in phase {PHASES[s.phase]}: the position is impossible")
+
+
+cdef int _check_pieces(CS* s, int np) except -1:
+    """Conservation of pieces, talers, helpers and tiles; helpers only where they can be."""
+    cdef int p, k, w, t, n, pl
+    for pl in range(NPLACE):
+        if s.place_owner[pl] == NOBODY:
+            continue
+        if not hb_erected(s, CS_PLACE_HB[pl]):
+            F.fail(at("places", PLACE_IDS[pl]), "a helper on a building not erected")
+        if CS_TWIN[pl] >= 0 and s.place_owner[CS_TWIN[pl]] == NOBODY:
+            F.fail(at("places", PLACE_IDS[pl]), f"occupied while {PLACE_IDS[CS_TWIN[pl]]} is free "
+                   f"(the first place is taken first)")
+    for k in range(NRES):
+        n = s.stock[k] + s.tower[k] + (s.forge if k == SILVER else 0)
+        for p in range(np):
+            n += s.res[p][k] + s.conv_res[p][k]
+            for w in range(3):
+                n += s.wcard[p][w][k]
+        if n != CS_BOX[k]:
+            F.fail("", f"{n} {RESOURCES[k]} pieces in the position, the box has {CS_BOX[k]}")
+    n = s.bank + s.track
+    for p in range(np):
+        n += s.talers[p] + s.conv_talers[p]
+    if n != TOTAL_TALERS:
+        F.fail("", f"{n} talers in the position (bank, players, round track, converted), the game has {TOTAL_TALERS}")
+    for p in range(np):
+        n = s.helpers[p]
+        for k in range(NSPOT):
+            n += s.spot_owner[k] == p
+        for k in range(NPLACE):
+            n += s.place_owner[k] == p
+        if n != HELPERS[np]:
+            F.fail(at(at("seats", p), "helpers"), f"seat {p} has {n} helpers in all, not {HELPERS[np]}")
+    for t in range(NB):
+        n = s.tiles[t]
+        for p in range(np):
+            n += s.built[p][t]
+        if n != CS_TILES[t]:
+            F.fail(at("tiles", BUILDING_IDS[t]), f"tiles left plus built make {n}, not {CS_TILES[t]}")
+    if bool(s.last_round) != (tiles_left(s) == 0):
+        F.fail("last_round", "must be true exactly when every tile is built")
+    for p in range(np):
+        for k in range(NHB):
+            if s.hb_round[p] & (1 << k) and not any(s.place_owner[pl] == p and CS_PLACE_HB[pl] == k
+                                                      for pl in range(NPLACE)):
+                F.fail(at(at("seats", p), "helped_round"), f"{HELPER_BUILDINGS[k]}: none of seat {p}'s helpers is there")
+    return 0
+
+
+cdef list _revealed_queue(CS* s, int np):
+    """The resolution order reveal() builds from the selections (seat*8+card, Q_PAYOUT)."""
+    cdef int g, i, p, c
+    queue = []
+    for g in range(6):
+        for i in range(np):
+            p = (s.start + i) % np
+            for c in range(NCARD):
+                if CS_GROUP[c] == g and s.sel[p] & (1 << c):
+                    queue.append(p * 8 + c)
+        if g == 1 and s.traders:
+            queue.append(Q_PAYOUT)
+    return queue
+
+
+def _queue_text(queue):
+    return "[" + ", ".join('"payout"' if e == Q_PAYOUT else f"[{e >> 3}, \"{CARDS[e & 7]}\"]" for e in queue) + "]"
+
+
+cdef int _check_flow(CS* s, int np) except -1:
+    """Hands, selections, the resolution queue and the turn counters must describe a reachable moment."""
+    cdef int p, k, w, n, c, e, i, a = s.actor
+    cdef int ph = s.phase
+    cdef int ppp = picks_per_player(s)
+    cdef int all_picks = np * ppp
+    cdef int master = 1 << C_MASTER
+    for p in range(np):
+        where = at("seats", p)
+        if ph != PH_OVER and (s.vp_final[p] or s.conv_talers[p] or any(s.conv_res[p][k] for k in range(NRES))):
+            F.fail(where, "final scoring (vp_final, converted) before the game is over")
+    if ph == PH_PAY:
+        if not s.tiles[s.bld]:
+            F.fail("turn.building", f"no {BUILDING_IDS[s.bld]} tile is left to build")
+        n = CS_VALUE[s.bld]
+        for k in range(s.pay_k):
+            n -= s.pay_y[k] * CS_BP[CS_PAY_KIND[k]]
+        if n != s.pay_rem or any(s.pay_y[k] for k in range(s.pay_k, 4)):
+            F.fail("turn.pay_left", f"the {BUILDING_IDS[s.bld]} costs {CS_VALUE[s.bld]}: pay_left must be what "
+                   f"the steps paid so far leave ({n}), later steps 0")
+    elif s.pay_k or s.pay_rem or any(s.pay_y[k] for k in range(4)):
+        F.fail("turn", "pay_step, pay_left and paid are 0 outside a payment")
+    if ph == PH_OVER:
+        # the game ends after the last round, or after the round in which the last tile is built
+        if s.round < s.rounds and tiles_left(s) > 0:
+            F.fail("phase", f"the game is over in round {s.round} of {s.rounds} with {tiles_left(s)} tiles "
+                   f"left to build")
+        for k in range(NSPOT):
+            if s.spot_owner[k] != NOBODY:
+                F.fail(at("spots", SPOTS[k]), "the game is over, so the trader's helpers went home")
+        if s.picks != all_picks:
+            F.fail("picks", f"the game is over after every card of the round was chosen ({all_picks})")
+        return 0
+    if ph == PH_SELECT:
+        if s.picks >= all_picks:
+            F.fail("picks", "every card is chosen but the phase is still select")
+        if a != selector(s, s.picks):
+            F.fail("actor", f"selection {s.picks} belongs to seat {selector(s, s.picks)}")
+        if s.qn or s.qi or s.eq_i or s.traders:
+            F.fail("queue", "the cards are revealed and queued only after the selection "
+                   "(queue, queue_pos, equip_pos and traders must be empty)")
+        for p in range(np):
+            where = at("seats", p)
+            made = sum(1 for i in range(s.picks) if selector(s, i) == p)
+            n = __builtin_popcount(s.sel[p])
+            if n != made:
+                F.fail(at(where, "selected"), f"seat {p} made {made} of the {s.picks} selections, not {n}")
+            if not s.hand[p] & master:
+                F.fail(at(where, "hand"), "the masterbuilder is in every hand until it is played")
+            if np == 2 and __builtin_popcount(s.hand[p]) % 2:
+                F.fail(at(where, "hand"), "with 2 players hands hold an even number of cards (2 are played a round)")
+            if s.sel[p] & ~valid_cards(s, p):
+                F.fail(at(where, "selected"), "a card he may not choose (not in hand, or the masterbuilder "
+                       "while holding all 8)")
+            if np == 2 and n == 1 and not s.sel[p] & ~(1 << high_bit(valid_cards(s, p))):
+                F.fail(at(where, "selected"), "the first card of a pair must leave a higher card for the second")
+            if s.built_round[p] or s.hb_round[p]:
+                F.fail(where, "built_round and helped_round count this round only and start at 0")
+            for w in range(3):
+                if any(s.wcard[p][w][k] for k in range(NRES)):
+                    F.fail(at(at(where, "workers"), WORKERS[w]), "worker cards are loaded only at the reveal")
+        return 0
+    # the cards are revealed: the queue is the selections in resolution order
+    if s.picks != all_picks:
+        F.fail("picks", f"resolving cards before every card was chosen ({s.picks} of {all_picks})")
+    n = sum(1 for p in range(np) if s.sel[p] & (1 << C_TRADER))
+    if s.traders != n:
+        F.fail("traders", f"{n} trader cards were revealed, not {s.traders}")
+    for p in range(np):
+        if __builtin_popcount(s.sel[p]) != ppp:
+            F.fail(at(at("seats", p), "selected"), f"every seat reveals {ppp} card(s) a round")
+    expected = _revealed_queue(s, np)
+    if [s.queue[k] for k in range(s.qn)] != expected:
+        F.fail("queue", f"must be the revealed cards in resolution order: {_queue_text(expected)}")
+    resolved = set([s.queue[k] for k in range(s.qi if ph != PH_LOAD else 0)])
+    for p in range(np):
+        where = at("seats", p)
+        if s.sel[p] & master and p * 8 + C_MASTER in resolved:
+            if s.hand[p] != ALL_CARDS:
+                F.fail(at(where, "hand"), "the masterbuilder resolved: every card is back in hand")
+        else:
+            if s.hand[p] & s.sel[p]:
+                F.fail(at(where, "hand"), "revealed cards leave the hand")
+            if not (s.hand[p] | s.sel[p]) & master:
+                F.fail(at(where, "hand"), "the masterbuilder is in every hand until it is played")
+            if np == 2 and __builtin_popcount(s.hand[p] | s.sel[p]) % 2:
+                F.fail(at(where, "hand"), "with 2 players hands hold an even number of cards (2 are played a round)")
+            if s.hand[p] | s.sel[p] == ALL_CARDS and s.sel[p] & master:
+                F.fail(at(where, "selected"), "the masterbuilder cannot be chosen while holding all 8 cards")
+    if ph == PH_LOAD:
+        if s.qi:
+            F.fail("queue_pos", "worker cards are loaded before any card resolves")
+        p = (s.start + s.eq_i // 3) % np
+        if s.eq_i >= 3 * np or s.eq_i % 3 != 1 or not s.sel[p] & (1 << C_WORKER2) or a != p:
+            F.fail("equip_pos", "a load decision is worker2's, of the seat being loaded (the actor)")
+    else:
+        if s.eq_i != 3 * np:
+            F.fail("equip_pos", f"cards resolve after every worker card is loaded ({3 * np})")
+        if s.qi >= s.qn:
+            F.fail("queue_pos", "resolution past the end of the queue")
+        e = s.queue[s.qi]
+        if e == Q_PAYOUT or (e >> 3) != a:
+            F.fail("queue_pos", f"the entry being resolved does not belong to seat {a}")
+        c = e & 7
+        if ph == PH_TRADER:
+            ok = c == C_TRADER
+        elif ph == PH_TOWER:
+            ok = c == C_BRICKLAYER
+        elif ph == PH_BUY:
+            ok = c == C_STONEMASON
+        elif ph in (PH_BUILD, PH_PAY):
+            ok = c in (C_BRICKLAYER, C_STONEMASON, C_WORKER1, C_WORKER1 + 1, C_WORKER1 + 2)
+        else:
+            ok = c in (C_BRICKLAYER, C_STONEMASON)
+        if not ok:
+            F.fail("phase", f"{PHASES[ph]} is no decision of the {CARDS[c]} being resolved")
+        if ph in (PH_TRADER, PH_TOWER, PH_BUY) and (s.builds or s.placed):
+            F.fail("turn", f"{PHASES[ph]}: nothing is built or placed before it (builds and helpers 0)")
+        if ph in (PH_BUILD, PH_PAY) and (s.builds >= 2 or s.placed):
+            F.fail("turn", f"{PHASES[ph]}: a card erects at most 2 buildings, before any helper")
+        if ph in (PH_HELPER, PH_SOURCE) and (not s.builds or s.placed >= 2):
+            F.fail("turn", f"{PHASES[ph]}: helpers follow a building, at most 2")
+    for p in range(np):
+        where = at("seats", p)
+        for w in range(3):
+            if not any(s.wcard[p][w][k] for k in range(NRES)):
+                continue
+            c = C_WORKER1 + w
+            loading = ph == PH_LOAD and 3 * ((p - s.start) % np) + w <= s.eq_i
+            if not s.sel[p] & (1 << c) or (ph == PH_LOAD and not loading) or \
+                    (ph != PH_LOAD and (p * 8 + c in resolved or s.queue[s.qi] == p * 8 + c)):
+                F.fail(at(at(where, "workers"), WORKERS[w]), "pieces on a worker card that is not played, not "
+                       "loaded yet or already resolved")
+    if ph == PH_SOURCE and not place_ok(s, a, s.place):
+        F.fail("turn.place", f"seat {a} cannot put a helper on {PLACE_IDS[s.place]}")
+    return 0

@@ -1,0 +1,59 @@
+# cython: language_level=3
+"""A Castle for All Seasons (base game, summer side, 2-4 players) behind boardlab's game interface.
+
+The state class binds the CS struct (types.pxd) to the rule functions (moves, view, policy);
+the other rooms of this package hold the rest (table in docs/interface.md).  See docs/seasons.md.
+"""
+from engine_c.game cimport GameState, GameHooks, game_hooks
+from engine_c.seasons.types cimport *
+from engine_c.seasons.rules cimport cs_new_game, res_value
+from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
+from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
+from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample
+
+from engine_c.seasons.data import BUILDING_IDS, CARDS
+
+# the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
+cdef GameHooks HOOKS = game_hooks(
+    <void*>cs_current_player, <void*>cs_legal, NULL, <void*>cs_scores,
+    <void*>cs_apply_legal, <void*>cs_ranks, <void*>cs_resample,
+    <void*>cs_policy_playout, <void*>cs_policy_action, <void*>cs_playout, <void*>cs_new_game)
+
+
+cdef class SeasonsState(GameState):
+    """A Castle for All Seasons position.  Seat 0 is the first start player; the cards chosen
+    this round stay hidden from the others until they are revealed (see view.pyx)."""
+
+    game_name = "seasons"
+    num_distinct_actions = NUM_ACTIONS
+
+    def __cinit__(self, *args, **kwargs):
+        self.bind(&self.st, sizeof(CS), &HOOKS)
+
+    def features(self):
+        """Per player: ``built_<type>``, ``buildings``, ``played_<card>``, ``helpers_castle``,
+        ``helpers_trader``, ``vp_buildings``, ``vp_master``, ``vp_final``, ``talers``, ``resources``."""
+        cdef CS* s = &self.st
+        out = []
+        for p in range(self.num_players):
+            f = {f"built_{BUILDING_IDS[t]}": int(s.built[p][t]) for t in range(NB)}
+            f["buildings"] = sum(int(s.built[p][t]) for t in range(NB))
+            for c in range(NCARD):
+                f[f"played_{CARDS[c]}"] = int(s.played[p][c])
+            f["helpers_castle"] = sum(1 for pl in range(NPLACE) if s.place_owner[pl] == p)
+            f["helpers_trader"] = sum(1 for k in range(NSPOT) if s.spot_owner[k] == p)
+            f["vp_buildings"] = int(s.vp_build[p])
+            f["vp_master"] = int(s.vp_master[p])
+            f["vp_final"] = int(s.vp_final[p])
+            f["talers"] = int(s.talers[p])
+            f["resources"] = sum(int(s.res[p][k]) for k in range(NRES))
+            out.append(f)
+        return out
+
+    def tiebreak_values(self):
+        """Tie-break keys per player: (talers left, building-point value of resources left)."""
+        return [(int(self.st.talers[p]), int(res_value(&self.st, p))) for p in range(self.num_players)]
+
+    def tiebreak_values(self):
+        """Tie-break keys per player: (talers left, building-point value of resources left)."""
+        return [(int(self.st.talers[p]), int(res_value(&self.st, p))) for p in range(self.num_players)]

@@ -1,7 +1,0 @@
-# Tiletum state: the TT struct (engine_c/tiletum_rules.pxd) behind the shared interface.
-from engine_c.game cimport GameState
-from engine_c.tiletum_rules cimport TT
-
-
-cdef class TiletumState(GameState):
-    cdef TT st

@@ -1,5 +1,0 @@
-# Tiletum legal actions and apply on the TT struct.
-from engine_c.tiletum_rules cimport TT
-
-cdef int tt_legal(TT* s, int* out) noexcept nogil
-cdef void tt_apply(TT* s, int a) noexcept nogil
