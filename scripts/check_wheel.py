@@ -1,0 +1,39 @@
+"""Check that a built wheel carries every compiled module the source tree has.
+
+Usage: python scripts/check_wheel.py dist/boardlab-*.whl
+Every ``.pyx`` under engine_c/ and solver/ must be in the wheel as a compiled extension, and every
+package (each game's folder included) as Python files; prints a one-line summary, exits 1 on a gap.
+"""
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def expected_extensions():
+    """Dotted names of the extension modules the build makes."""
+    sources = sorted(ROOT.glob("engine_c/**/*.pyx")) + sorted(ROOT.glob("solver/*.pyx"))
+    return {p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".") for p in sources}
+
+
+def main(argv):
+    """Compare the wheel's contents with the source tree."""
+    if len(argv) != 1:
+        print("usage: check_wheel.py WHEEL", file=sys.stderr)
+        return 2
+    names = zipfile.ZipFile(argv[0]).namelist()
+    compiled = {n.split(".cpython")[0].replace("/", ".") for n in names if n.endswith(".so") or n.endswith(".pyd")}
+    missing = sorted(expected_extensions() - compiled)
+    packages = {p.parent.relative_to(ROOT).as_posix() for p in ROOT.glob("*/**/__init__.py")
+                if p.parts[len(ROOT.parts)] in ("engine_c", "solver", "analysis")}
+    missing += sorted(f"{pkg}/__init__.py" for pkg in packages if f"{pkg}/__init__.py" not in names)
+    if missing:
+        print(f"wheel is missing {len(missing)} module(s): {', '.join(missing)}")
+        return 1
+    print(f"wheel ok: {len(compiled)} compiled modules, {len(packages)} packages")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
