@@ -1,4 +1,4 @@
-"""The ``boardlab`` command line: simulate, report, suggest, position, show, play, games.
+"""The ``boardlab`` command line: simulate, report, suggest, position, show, play, serve, games.
 
 Each command parses its options, calls one library function and prints; bad
 input of any kind ends with one line on stderr naming the problem, exit code 2
@@ -263,6 +263,20 @@ def play(game, players, seed, position_path, seat, ai, color):
 
     _check_int("--seed", seed, 0, SEED_MAX)
     return play_in_terminal(game, players, seed, position_path, seat, ai, color)
+
+
+@cli.command()
+@click.option("--port", type=int, default=8765, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but 127.0.0.1 lets other machines in.")
+@click.option("--position", "position_path", default=None,
+              help="Position file new pages start from (default: a new 2-player Castles of Burgundy game).")
+def serve(port, host, position_path):
+    """The analysis board in the browser: draw positions, play the AI, ask for the best move."""
+    from solver.web.server import serve as serve_board
+
+    _check_int("--port", port, 0, 65535)
+    serve_board(host, port, position_path, echo=lambda text: click.echo(text))
 
 
 def _write_text(path, text):
