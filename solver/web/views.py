@@ -1,0 +1,107 @@
+"""What the page receives: a position as one seat sees it, and the game tables the drawings need.
+
+``seat_position(state, seat)`` is the position data passed through the game's seat view
+(``solver.display.seat_views.SEAT_VIEWS``), so a seat never receives what it cannot see;
+``game_tables(game)`` holds the fixed data of a game (Burgundy's estate boards and depots, San
+Juan's cards, ...) read from the engine's own data module, so the page keeps no copy of them.
+"""
+from __future__ import annotations
+
+from solver.display import game_data
+from solver.display.burgundy import hex_coordinates, tile_colour, tile_short
+from solver.display.seat_views import SEAT_VIEWS
+
+
+def normalise_keys(data):
+    """``data`` with the position conventions' names: ``players`` (the count) and ``seats`` (the list).
+
+    Positions written before the renaming call the count ``num_players`` and, in Tiletum, the
+    per-seat list ``players``; both spellings are read, the page sees only the new one.
+    """
+    if isinstance(data.get("players"), list):
+        data["seats"] = data.pop("players")
+    if "num_players" in data:
+        data["players"] = data.pop("num_players")
+    return data
+
+
+def seat_position(state, seat):
+    """The position of ``state`` as ``seat`` sees it (everything hidden from it covered)."""
+    return normalise_keys(SEAT_VIEWS[state.game_name](state.to_dict(), seat))
+
+
+def full_position(state):
+    """The whole position of ``state`` (the download: the user's own game, hidden parts included)."""
+    return state.to_dict()
+
+
+def _burgundy_tables():
+    """Estate boards (colour letter and die number per space, hex coordinates), depots, tile looks."""
+    data = game_data.burgundy()
+    names = data.tile_names()
+    tiles = [name for name in names if name]
+    return {
+        "boards": {str(number): layout for number, layout in data.BOARDS.items()},
+        "die_template": list(data.DIE_TEMPLATE),
+        "hex": {str(space): list(qr) for space, qr in hex_coordinates().items()},
+        "depots": [[list(space) for space in depot] for depot in data.DEPOTS],
+        "colours": data.COLOURS,
+        "colour_names": list(data.COLOUR_NAMES),
+        "goods_names": list(data.GOODS_NAMES),
+        "tile_colour": {name: tile_colour(name) for name in tiles},
+        "tile_short": {name: tile_short(name) for name in tiles},
+        "track_spaces": data.TRACK_SPACES,
+    }
+
+
+def _sanjuan_tables():
+    """Cards (cost, VP, the good a production building makes), roles, goods, trading-house tiles."""
+    data = game_data.sanjuan()
+    cards = {}
+    for index, (name, cost, vp, _copies) in enumerate(data.CARDS):
+        cards[name] = {"cost": cost, "vp": vp,
+                       "good": data.GOODS[index] if index < data.NUM_PRODUCTION else None}
+    return {"cards": cards, "roles": list(data.ROLES), "goods": list(data.GOODS),
+            "tiles": {name: list(prices) for name, prices in zip(data.TILE_NAMES, data.TILES)}}
+
+
+def _seasons_tables():
+    """Resources, character cards, buildings (value and VP), castle helper places, trader spots."""
+    data = game_data.seasons()
+    return {
+        "resources": list(data.RESOURCES),
+        "cards": list(data.CARDS),
+        "buildings": {name: {"tiles": count, "value": value, "vp": vp} for name, count, value, vp in data.BUILDINGS},
+        "helper_buildings": list(data.HELPER_BUILDINGS),
+        "places": [{"place": place, "building": building, "fee": fee} for place, building, fee in data.PLACES],
+        "spots": list(data.SPOTS),
+    }
+
+
+def _tiletum_tables():
+    """The map (cities, roads, spaces in use by player count), persons, contracts, bonus tiles, buildings."""
+    data = game_data.tiletum()
+    return {
+        "cities": list(data.CITIES),
+        "roads": [list(road) for road in data.ROADS],
+        "house_spaces": [[minimum for minimum, _ in spaces] for spaces in data.HOUSE_SPACES],
+        "pillar_spaces": [list(spaces) for spaces in data.PILLAR_SPACES],
+        "bonus_spaces": [list(spaces) for spaces in data.BONUS_SPACES],
+        "actions": list(data.ACTIONS),
+        "resources": list(data.RESOURCES),
+        "res_short": list(data.RES_SHORT),
+        "person_types": list(data.PERSON_TYPES),
+        "persons": [data.PERSON_TYPES[kind] for kind, _ in data.PERSONS],
+        "contracts": [{"cost": list(cost), "vp": vp, "crest": bool(crest)} for cost, vp, crest in data.CONTRACTS],
+        "building_floors": list(data.BUILDING_FLOORS),
+        "king_min": data.KING_MIN, "king_max": data.KING_MAX, "king_vp": list(data.KING_VP),
+    }
+
+
+TABLES = {"burgundy": _burgundy_tables, "sanjuan": _sanjuan_tables, "seasons": _seasons_tables,
+          "tiletum": _tiletum_tables}
+
+
+def game_tables(game):
+    """The fixed data the page needs to draw ``game`` (KeyError for a game without a drawing)."""
+    return TABLES[game]()
