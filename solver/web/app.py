@@ -224,7 +224,7 @@ def create_app(start_text=None):
                 yield "retry: 100000\n\n"
                 while True:
                     report = search.snapshot()
-                    kind = "progress" if report["status"] == "running" else report["status"]
+                    kind = {"running": "progress", "error": "failed"}.get(report["status"], report["status"])
                     yield f"event: {kind}\ndata: {json.dumps(report)}\n\n"
                     if kind != "progress":
                         return
@@ -258,6 +258,7 @@ def create_app(start_text=None):
 
     routes = [
         Route("/", page),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/new", api(new), methods=["POST"]),
         Route("/api/view", api(view)),
         Route("/api/tables", api(tables)),

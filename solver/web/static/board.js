@@ -1,0 +1,397 @@
+// boardlab analysis board: the page around the drawing (API calls, moves, suggestions, seats, positions).
+// Each game's drawing lives in games/<game>.js and registers itself in BoardGames.
+"use strict";
+
+const BoardGames = {};
+
+const BoardPage = (() => {
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const SEAT_COLOURS = ["#d9480f", "#1c7ed6", "#d4a106", "#9c36b5"];
+  const GAME_TITLES = {burgundy: "The Castles of Burgundy", sanjuan: "San Juan",
+                       seasons: "A Castle for All Seasons", tiletum: "Tiletum"};
+  const POLL_MS = 300;
+  const page = {board: null, view: null, tables: {}, seat: 0, picked: null, best: null, events: null,
+                poll: null, games: []};
+  const $ = (id) => document.getElementById(id);
+
+  // ---- SVG helpers handed to the game drawings -------------------------------------------
+  function el(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined) node.setAttribute(key, value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const draw = {
+    el,
+    rect: (x, y, w, h, attrs) => el("rect", {x, y, width: w, height: h, ...attrs}),
+    circle: (cx, cy, r, attrs) => el("circle", {cx, cy, r, ...attrs}),
+    line: (x1, y1, x2, y2, attrs) => el("line", {x1, y1, x2, y2, ...attrs}),
+    polygon: (points, attrs) => el("polygon", {points: points.map((p) => p.join(",")).join(" "), ...attrs}),
+    text: (x, y, content, attrs) => el("text", {x, y, ...attrs}, content),
+    group: (attrs, ...children) => el("g", attrs, ...children),
+    seatColour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
+    isBacks: (value) => value !== null && typeof value === "object" && !Array.isArray(value) && "backs" in value,
+    // legal moves (notation) that `test` (a RegExp or a function) accepts
+    moves(test) {
+      const legal = page.view ? page.view.legal.map((m) => m.move) : [];
+      return legal.filter((move) => (test instanceof RegExp ? test.test(move) : test(move)));
+    },
+    // make `node` a click target for `moves` (nothing happens when there are none)
+    target(node, moves) {
+      if (moves.length) {
+        node.classList.add("target");
+        node.dataset.moves = JSON.stringify(moves);
+        if (page.best && moves.includes(page.best)) node.classList.add("best");
+      }
+      return node;
+    },
+    // a card or tile: rectangle with a short label, coloured; `back` draws a face-down card
+    card(x, y, w, h, label, fill, attrs = {}, back = false) {
+      const shape = draw.rect(x, y, w, h, {rx: 4, fill: back ? null : fill, stroke: "#333",
+                                           class: back ? "back" : null});
+      return draw.group(attrs, shape,
+        back ? null : draw.text(x + w / 2, y + h / 2 + 4, label, {"text-anchor": "middle", class: "small"}));
+    },
+  };
+
+  // ---- talking to the server --------------------------------------------------------------
+  async function api(path, body) {
+    const options = body === undefined ? {} :
+      {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+    const answer = await fetch(path, options);
+    const data = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+    if (!answer.ok || data.error) throw new Error(data.error || `the server answered ${answer.status}`);
+    return data;
+  }
+
+  function showError(message) {
+    const line = String(message).split("\n").join(" ");
+    $("error").textContent = line;
+    $("error").title = line;
+    $("error").hidden = false;
+  }
+
+  function clearError() {
+    $("error").hidden = true;
+    $("error").textContent = "";
+  }
+
+  async function guarded(action) {
+    try {
+      await action();
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
+  // ---- the view ---------------------------------------------------------------------------
+  async function refresh() {
+    clearTimeout(page.poll);
+    let view = await api(`/api/view?board=${page.board}&seat=${page.seat}`);
+    if ($("follow").checked && view.to_act !== null && view.to_act !== page.seat) {
+      page.seat = view.to_act;
+      view = await api(`/api/view?board=${page.board}&seat=${page.seat}`);
+    }
+    if (!page.tables[view.game]) page.tables[view.game] = await api(`/api/tables?game=${view.game}`);
+    if (page.view && page.view.version !== view.version) {
+      page.picked = null;
+      page.best = null;
+    }
+    page.view = view;
+    render();
+    if (view.agent_error) showError(view.agent_error);
+    if (view.thinking) page.poll = setTimeout(() => guarded(refresh), POLL_MS);
+  }
+
+  function render() {
+    const view = page.view;
+    renderStatus(view);
+    renderSeatChoice(view);
+    renderBoard(view);
+    renderLegal(view);
+    renderHistory(view);
+    renderAgents(view);
+    $("undo").disabled = !view.can_undo;
+    $("redo").disabled = !view.can_redo;
+    $("suggest").disabled = view.over || view.to_act !== view.seat || !!view.thinking;
+    $("ai").disabled = view.over || !!view.thinking;
+    $("download").href = `/api/position?board=${page.board}`;
+    $("game").value = view.game;
+    $("players").value = String(view.players);
+  }
+
+  function renderStatus(view) {
+    const scores = view.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
+    const who = view.over ? "game over" : `seat ${view.to_act} to act`;
+    $("status").textContent = `${GAME_TITLES[view.game] || view.game}, ${view.players} players: ${who} ` +
+      `(viewing as seat ${view.seat}) | scores ${scores}`;
+  }
+
+  function renderSeatChoice(view) {
+    const select = $("seat");
+    if (select.options.length !== view.players) {
+      select.replaceChildren(...Array.from({length: view.players}, (_, i) => new Option(`seat ${i}`, String(i))));
+    }
+    select.value = String(view.seat);
+  }
+
+  function renderBoard(view) {
+    const svg = $("board");
+    const root = el("g");
+    const drawer = BoardGames[view.game];
+    const size = drawer ? drawer(root, view, page.tables[view.game], draw) : {width: 400, height: 60};
+    svg.replaceChildren(root);
+    svg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
+    svg.dataset.version = String(view.version);
+    svg.dataset.game = view.game;
+  }
+
+  function renderLegal(view) {
+    const box = $("legal");
+    const note = $("legal-note");
+    if (view.over) note.textContent = "The game is over.";
+    else if (view.thinking) note.textContent = `Seat ${view.thinking.seat} (AI) is thinking...`;
+    else if (view.to_act !== view.seat) note.textContent = `Seat ${view.to_act} is to act: view as that seat to see its moves.`;
+    else if (page.picked) note.textContent = "Several moves fit what you clicked; choose one (or click elsewhere):";
+    else note.textContent = `${view.legal.length} legal moves (click one, or click the board):`;
+    const shown = page.picked ? view.legal.filter((m) => page.picked.includes(m.move)) : view.legal;
+    box.replaceChildren(...shown.map((m) => {
+      const button = document.createElement("button");
+      button.textContent = m.move;
+      button.dataset.move = m.move;
+      if (page.picked) button.classList.add("picked");
+      if (m.move === page.best) button.classList.add("best");
+      button.addEventListener("click", () => guarded(() => play(m.move)));
+      return button;
+    }));
+  }
+
+  function renderHistory(view) {
+    $("history").replaceChildren(...view.moves.map((m) => {
+      const item = document.createElement("li");
+      item.textContent = `seat ${m.seat}: ${m.move}`;
+      return item;
+    }));
+    $("history").scrollTop = $("history").scrollHeight;
+  }
+
+  function renderAgents(view) {
+    const box = $("agents");
+    if (box.children.length !== view.players || box.dataset.board !== page.board) {
+      box.dataset.board = page.board;
+      box.replaceChildren(...view.agents.map((spec, seat) => {
+        const label = document.createElement("label");
+        const input = document.createElement("input");
+        input.dataset.seat = String(seat);
+        input.placeholder = "person (or an agent spec, e.g. ismcts:iterations=2000)";
+        input.value = spec || "";
+        input.addEventListener("change", () => guarded(setAgents));
+        label.append(`seat ${seat} `, input);
+        return label;
+      }));
+    }
+    const thinking = $("thinking");
+    thinking.textContent = view.thinking ? `seat ${view.thinking.seat} thinking (${view.thinking.spec})` : "";
+    thinking.classList.toggle("active", !!view.thinking);
+  }
+
+  // ---- actions ------------------------------------------------------------------------------
+  async function play(move) {
+    clearError();
+    stopEvents();
+    await api("/api/move", {board: page.board, move});
+    clearSuggestion();
+    await refresh();
+  }
+
+  function onBoardClick(event) {
+    const node = event.target.closest(".target");
+    if (!node) {
+      if (page.picked) {
+        page.picked = null;
+        renderLegal(page.view);
+      }
+      return;
+    }
+    const moves = JSON.parse(node.dataset.moves);
+    if (moves.length === 1) {
+      guarded(() => play(moves[0]));
+    } else {
+      page.picked = moves;
+      renderLegal(page.view);
+    }
+  }
+
+  async function setAgents() {
+    const specs = Array.from($("agents").querySelectorAll("input"), (input) => input.value.trim() || null);
+    await api("/api/agents", {board: page.board, agents: specs});
+    clearError();
+    await refresh();
+  }
+
+  async function aiMove() {
+    clearError();
+    const input = $("agents").querySelector(`input[data-seat="${page.view.to_act}"]`);
+    const spec = input && input.value.trim() ? input.value.trim() : null;
+    await api("/api/ai", {board: page.board, spec});
+    clearSuggestion();
+    await refresh();
+  }
+
+  async function newGame(event) {
+    event.preventDefault();
+    clearError();
+    stopEvents();
+    const seed = Number($("seed").value);
+    const data = await api("/api/new", {board: page.board, game: $("game").value,
+                                        players: Number($("players").value), seed});
+    page.board = data.board;
+    page.seat = 0;
+    clearSuggestion();
+    await refresh();
+  }
+
+  async function loadPosition(text) {
+    clearError();
+    stopEvents();
+    await api("/api/position", {board: page.board, text});
+    page.seat = 0;
+    clearSuggestion();
+    await refresh();
+  }
+
+  // ---- suggestions ------------------------------------------------------------------------
+  function clearSuggestion() {
+    page.best = null;
+    $("progress").textContent = "";
+    $("ranked").replaceChildren();
+  }
+
+  function stopEvents() {
+    if (page.events) {
+      page.events.close();
+      page.events = null;
+    }
+  }
+
+  async function suggest() {
+    clearError();
+    stopEvents();
+    clearSuggestion();
+    const iterations = Number($("iterations").value);
+    await api("/api/suggest", {board: page.board, seat: page.seat, iterations});
+    $("progress").textContent = "searching...";
+    const events = new EventSource(`/api/suggest/events?board=${page.board}`);
+    page.events = events;
+    events.addEventListener("progress", (e) => showProgress(JSON.parse(e.data)));
+    for (const kind of ["done", "stopped"]) {
+      events.addEventListener(kind, (e) => {
+        stopEvents();
+        showRanked(JSON.parse(e.data));
+      });
+    }
+    events.addEventListener("failed", (e) => {
+      stopEvents();
+      if (e.data) {
+        const report = JSON.parse(e.data);
+        showError(report.error || "the search failed");
+      }
+    });
+  }
+
+  function showProgress(report) {
+    const best = report.best ? `best so far ${report.best.move} (${report.best.visits} visits, ` +
+      `win ${report.best.win_prob.toFixed(3)})` : "no move searched yet";
+    $("progress").textContent = `${report.visits} visits, ${report.elapsed.toFixed(1)} s: ${best}`;
+  }
+
+  function showRanked(report) {
+    const word = report.status === "stopped" ? "stopped" : "done";
+    $("progress").textContent = `${word}: ${report.visits} visits in ${report.elapsed.toFixed(1)} s`;
+    const ranked = report.ranked || [];
+    const head = document.createElement("tr");
+    for (const title of ["move", "visits", "win", "score", "line of play"]) {
+      const cell = document.createElement("th");
+      cell.textContent = title;
+      head.append(cell);
+    }
+    const rows = ranked.slice(0, 10).map((move, index) => {
+      const row = document.createElement("tr");
+      if (index === 0) row.classList.add("best");
+      const cells = [move.move, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1),
+                     (move.pv || []).join(" ")];
+      cells.forEach((value, k) => {
+        const cell = document.createElement("td");
+        cell.textContent = String(value);
+        if (k === 4) cell.className = "line";
+        row.append(cell);
+      });
+      row.addEventListener("click", () => guarded(() => play(move.move)));
+      return row;
+    });
+    $("ranked").replaceChildren(head, ...rows);
+    page.best = ranked.length ? ranked[0].move : null;
+    renderBoard(page.view);
+    renderLegal(page.view);
+  }
+
+  async function stop() {
+    stopEvents();
+    await api("/api/stop", {board: page.board});
+    if ($("progress").textContent) $("progress").textContent += " (stopped)";
+    await refresh();
+  }
+
+  // ---- start ------------------------------------------------------------------------------
+  async function start() {
+    $("new-game").addEventListener("submit", (e) => guarded(() => newGame(e)));
+    $("seat").addEventListener("change", () => guarded(() => {
+      page.seat = Number($("seat").value);
+      page.picked = null;
+      clearSuggestion();
+      return refresh();
+    }));
+    $("follow").addEventListener("change", () => guarded(refresh));
+    $("undo").addEventListener("click", () => guarded(async () => {
+      stopEvents();
+      await api("/api/undo", {board: page.board});
+      clearSuggestion();
+      await refresh();
+    }));
+    $("redo").addEventListener("click", () => guarded(async () => {
+      stopEvents();
+      await api("/api/redo", {board: page.board});
+      clearSuggestion();
+      await refresh();
+    }));
+    $("board").addEventListener("click", onBoardClick);
+    $("suggest").addEventListener("click", () => guarded(suggest));
+    $("stop").addEventListener("click", () => guarded(stop));
+    $("ai").addEventListener("click", () => guarded(aiMove));
+    $("load").addEventListener("click", () => guarded(() => loadPosition($("position-text").value)));
+    $("upload").addEventListener("change", () => guarded(async () => {
+      const file = $("upload").files[0];
+      if (!file) return;
+      const text = await file.text();
+      $("position-text").value = text;
+      await loadPosition(text);
+    }));
+    window.addEventListener("pagehide", () => {
+      if (page.board) navigator.sendBeacon("/api/stop", JSON.stringify({board: page.board}));
+    });
+    await guarded(async () => {
+      const data = await api("/api/new", {});
+      page.board = data.board;
+      $("game").replaceChildren(...data.games.map((g) => new Option(GAME_TITLES[g] || g, g)));
+      await refresh();
+    });
+  }
+
+  return {start, draw};
+})();

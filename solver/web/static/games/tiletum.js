@@ -1,0 +1,200 @@
+// Tiletum: the dice wheel, the map, the person and contract displays, the king track, each player's board.
+"use strict";
+
+BoardGames.tiletum = (() => {
+  const DIE_FILL = {G: "#f0c419", F: "#c2255c", I: "#495057", S: "#adb5bd", W: "#f8f9fa"};
+  const DARK_DIE = new Set(["F", "I"]);
+  const layouts = {};
+
+  // cities placed by a small force layout over the roads (computed once per map)
+  function mapLayout(t, width, height) {
+    const key = `${t.cities.length}:${t.roads.length}`;
+    if (layouts[key]) return layouts[key];
+    const n = t.cities.length;
+    const points = t.cities.map((_, i) => [Math.cos(2 * Math.PI * i / n), Math.sin(2 * Math.PI * i / n)]);
+    const spring = 1.2 / Math.sqrt(n);
+    for (let step = 0; step < 400; step++) {
+      const heat = 0.1 * (1 - step / 400) + 0.002;
+      const push = points.map(() => [0, 0]);
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) {
+          if (i === j) continue;
+          const dx = points[i][0] - points[j][0];
+          const dy = points[i][1] - points[j][1];
+          const dist = Math.max(Math.hypot(dx, dy), 1e-3);
+          push[i][0] += dx / dist * spring * spring / dist;
+          push[i][1] += dy / dist * spring * spring / dist;
+        }
+      }
+      for (const [a, b] of t.roads) {
+        const dx = points[a][0] - points[b][0];
+        const dy = points[a][1] - points[b][1];
+        const dist = Math.max(Math.hypot(dx, dy), 1e-3);
+        const pull = dist * dist / spring;
+        push[a][0] -= dx / dist * pull; push[a][1] -= dy / dist * pull;
+        push[b][0] += dx / dist * pull; push[b][1] += dy / dist * pull;
+      }
+      points.forEach((p, i) => {
+        const size = Math.max(Math.hypot(push[i][0], push[i][1]), 1e-9);
+        p[0] += push[i][0] / size * Math.min(size, heat);
+        p[1] += push[i][1] / size * Math.min(size, heat);
+      });
+    }
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    layouts[key] = points.map(([x, y]) => [50 + (x - x0) / (x1 - x0 || 1) * (width - 100),
+                                           40 + (y - y0) / (y1 - y0 || 1) * (height - 80)]);
+    return layouts[key];
+  }
+
+  function die(d, x, y, name, count) {
+    const colour = name[0];
+    return d.group({}, d.rect(x, y, 26, 26, {rx: 5, fill: DIE_FILL[colour], stroke: "#222"}),
+      d.text(x + 13, y + 17, count > 1 ? `${name.slice(1)}x${count}` : name.slice(1),
+             {"text-anchor": "middle", class: "small", "font-weight": 700, fill: DARK_DIE.has(colour) ? "#fff" : "#111"}));
+  }
+
+  function drawWheel(root, view, t, d, cx, cy) {
+    const pos = view.position;
+    root.append(d.circle(cx, cy, 120, {fill: "#f3f0ff", stroke: "#5f3dc4"}));
+    pos.wheel.forEach((action, k) => {
+      const value = k + 1;
+      const angle = -Math.PI / 2 + k * Math.PI / 3;
+      const x = cx + 82 * Math.cos(angle);
+      const y = cy + 82 * Math.sin(angle);
+      root.append(d.line(cx, cy, cx + 120 * Math.cos(angle + Math.PI / 6), cy + 120 * Math.sin(angle + Math.PI / 6),
+                         {stroke: "#b197fc"}));
+      const used = pos.segments_used.includes(action);
+      root.append(d.text(x, y - 22, `${value} ${action}`, {"text-anchor": "middle", class: "small",
+                                                           "font-weight": 700, fill: used ? "#999" : "#222"}));
+      const bonus = pos.wheel_bonus[action];
+      if (bonus !== null && bonus !== undefined) {
+        root.append(d.text(x, y + 36, `bonus b${bonus}`, {"text-anchor": "middle", class: "small"}));
+      }
+      const dice = Object.entries(pos.dice).filter(([name, n]) => n && Number(name.slice(1)) === value);
+      dice.forEach(([name, count], j) => {
+        const node = die(d, x - dice.length * 15 + j * 30, y - 12, name, count);
+        root.append(d.target(node, d.moves((m) => m === `take ${name}` || m.startsWith(`take ${name}>`))));
+      });
+    });
+    root.append(d.text(cx, cy + 4, `round ${pos.round}, pass ${Math.min(pos.pass, 3)}`, {"text-anchor": "middle",
+                                                                                         class: "small"}));
+  }
+
+  function drawMap(root, view, t, d, x0, y0, width, height) {
+    const pos = view.position;
+    const points = mapLayout(t, width, height).map(([x, y]) => [x + x0, y + y0]);
+    root.append(d.rect(x0, y0, width, height, {rx: 8, fill: "#eef6ee", stroke: "#8fbc8f"}));
+    for (const [a, b] of t.roads) root.append(d.line(...points[a], ...points[b], {stroke: "#b08d57", "stroke-width": 3}));
+    const actor = view.to_act === null ? null : pos.seats[view.to_act];
+    const action = pos.current ? pos.current.action : null;
+    pos.map.forEach((city, index) => {
+      const [x, y] = points[index];
+      const name = city.city;
+      const cathedral = pos.cathedrals.find((c) => c.city === name && c.cost);
+      const node = d.group({}, d.circle(x, y, 15, {fill: cathedral ? "#fff3bf" : "#fff", stroke: "#555"}),
+        d.text(x, y - 19, name, {"text-anchor": "middle", class: "small", "font-weight": 700}));
+      root.append(d.target(node, d.moves((m) => m === `move ${name}` || m === `cathedral ${name}` ||
+                                               m.startsWith("freemove ") && m.endsWith(` ${name}`))));
+      const spaces = (owners, minimums, shape, piece) => owners.forEach((owner, k) => {
+        const sx = x - 20 + k * 11;
+        const sy = shape === "house" ? y + 20 : y + 32;
+        const inUse = minimums[k] <= view.players;
+        const attrs = {fill: owner === null ? (inUse ? "#fff" : "#ddd") : d.seatColour(owner), stroke: "#333"};
+        const mark = shape === "house" ? d.rect(sx, sy, 9, 9, attrs) : d.polygon([[sx, sy + 9], [sx + 9, sy + 9], [sx + 4.5, sy]], attrs);
+        const here = actor && action === piece && actor[piece] === name;
+        root.append(d.target(d.group({}, mark), here ? d.moves((m) => m === `build ${k}`) : []));
+      });
+      spaces(city.houses, t.house_spaces[index], "house", "merchant");
+      spaces(city.pillars, t.pillar_spaces[index], "pillar", "architect");
+      pos.seats.forEach((seat, s) => {
+        if (seat.merchant === name) root.append(d.circle(x - 8 + s * 5, y, 5, {fill: d.seatColour(s), stroke: "#000"}));
+        if (seat.architect === name) root.append(d.rect(x - 8 + s * 5, y - 10, 7, 7, {fill: d.seatColour(s), stroke: "#000"}));
+      });
+      const bonus = city.bonus.filter((b, k) => b !== null && t.bonus_spaces[index][k] <= view.players);
+      if (bonus.length) root.append(d.text(x + 18, y + 4, bonus.map((b) => `b${b}`).join(" "), {class: "small"}));
+    });
+  }
+
+  function drawDisplays(root, view, t, d, x0, y0) {
+    const pos = view.position;
+    root.append(d.text(x0, y0, "persons", {class: "label"}));
+    pos.person_display.forEach((person, k) => {
+      const node = d.card(x0 + k * 66, y0 + 8, 60, 30, `${t.persons[person]}`, "#e6fcf5");
+      root.append(d.target(node, d.moves((m) => m === `person ${k}`)));
+    });
+    root.append(d.text(x0, y0 + 58, "contracts (AP 1 1 2 2 3)", {class: "label"}));
+    pos.contract_display.forEach((contract, k) => {
+      const info = t.contracts[contract];
+      const cost = info.cost.map((n, r) => (n ? `${n}${t.res_short[r]}` : "")).join("");
+      const node = d.card(x0 + k * 66, y0 + 66, 60, 30, `${cost}:${info.vp}${info.crest ? "+" : ""}`, "#fff4e6");
+      root.append(d.target(node, d.moves((m) => m === `contract ${k}`)));
+    });
+    // the king track
+    const y = y0 + 120;
+    root.append(d.text(x0, y, "king track", {class: "label"}));
+    for (let v = t.king_min; v <= t.king_max; v++) {
+      const x = x0 + (v - t.king_min) * 14;
+      root.append(d.rect(x, y + 6, 13, 18, {fill: v === 0 ? "#ffe066" : "#fff", stroke: "#999"}));
+    }
+    pos.seats.forEach((seat, s) => {
+      const x = x0 + (seat.king - t.king_min) * 14 + 6;
+      root.append(d.circle(x, y + 32 + s * 7, 4, {fill: d.seatColour(s), stroke: "#000"}));
+    });
+    const buttons = d.moves((m) => ["bonus", "nobonus", "refresh", "king", "end", "kingbonus", "nokingbonus"].includes(m) ||
+      m.startsWith("jester ") || m.startsWith("choose ") || m.startsWith("buy ") || m.startsWith("trade "));
+    buttons.forEach((move, k) => {
+      const bx = x0 + (k % 5) * 70;
+      const by = y + 62 + Math.floor(k / 5) * 28;
+      root.append(d.target(d.group({}, d.rect(bx, by, 64, 22, {rx: 5, fill: "#fff", stroke: "#333"}),
+        d.text(bx + 32, by + 15, move, {"text-anchor": "middle", class: "small"})), [move]));
+    });
+  }
+
+  function drawSeat(root, view, t, d, seat, x0, y0) {
+    const data = view.position.seats[seat];
+    const acting = view.to_act === seat;
+    const own = seat === view.seat;
+    root.append(d.rect(x0, y0, 510, 170, {rx: 8, fill: "#fff", stroke: d.seatColour(seat), "stroke-width": acting ? 4 : 2}));
+    root.append(d.text(x0 + 10, y0 + 20, `seat ${seat}${own ? " (you)" : ""}: ${view.scores[seat]} VP, king ${data.king}`,
+                       {class: acting ? "title acting" : "title", fill: d.seatColour(seat)}));
+    const resources = Object.entries(data.resources).map(([kind, n]) => `${kind} ${n}`).join(", ");
+    root.append(d.text(x0 + 10, y0 + 40, resources, {class: "label"}));
+    root.append(d.text(x0 + 10, y0 + 58, `merchant in ${data.merchant}, architect in ${data.architect}; ` +
+      `left: ${data.houses_available} houses, ${data.pillars_available} pillars`, {class: "small"}));
+    root.append(d.text(x0 + 10, y0 + 82, "storage", {class: "label"}));
+    for (let s = 0; s < 4; s++) {
+      const item = data.storage[s];
+      const label = item === undefined ? "" : item.startsWith("p") ? t.persons[Number(item.slice(1))] || item : item;
+      const node = d.card(x0 + 70 + s * 64, y0 + 68, 58, 24, label, item === undefined ? "#f8f9fa" : "#f3f0ff");
+      const moves = own && item !== undefined ? d.moves((m) => [`use ${s}`, `discard ${s}`, `fulfil ${s}`].includes(m) ||
+        m.startsWith(`place ${s}>`)) : [];
+      root.append(d.target(node, moves));
+    }
+    t.building_floors.forEach((floors, b) => {
+      const building = data.buildings[b];
+      const x = x0 + 10 + b * 82;
+      const name = `B${b + 1}`;
+      const node = d.group({}, d.rect(x, y0 + 104, 76, 58, {rx: 4, fill: building.crest ? "#fff3bf" : "#f8f9fa", stroke: "#666"}),
+        d.text(x + 4, y0 + 116, `${name}${building.crest ? " crest" : ""}`, {class: "small", "font-weight": 700}));
+      for (let f = 0; f < floors; f++) {
+        const person = building.persons[f];
+        node.append(d.rect(x + 4, y0 + 150 - f * 14, 68, 12, {fill: person === undefined ? "#fff" : "#c3fae8", stroke: "#999"}));
+        if (person !== undefined) node.append(d.text(x + 38, y0 + 159 - f * 14, t.persons[person], {"text-anchor": "middle", class: "small"}));
+      }
+      root.append(d.target(node, own ? d.moves((m) => m === `crest ${name}` || m.endsWith(`>${name}`)) : []));
+    });
+  }
+
+  return function drawTiletum(root, view, tables, d) {
+    drawWheel(root, view, tables, d, 140, 150);
+    drawMap(root, view, tables, d, 280, 10, 420, 290);
+    drawDisplays(root, view, tables, d, 715, 22);
+    const seats = view.position.seats.length;
+    for (let seat = 0; seat < seats; seat++) {
+      drawSeat(root, view, tables, d, seat, 10 + (seat % 2) * 515, 320 + Math.floor(seat / 2) * 180);
+    }
+    return {width: 1040, height: 320 + Math.ceil(seats / 2) * 180};
+  };
+})();
