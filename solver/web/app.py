@@ -38,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 from engine_c import game_names
 from engine_c.errors import BoardlabError
 from solver.web.board import Board
-from solver.web.views import full_position, game_tables
+from solver.web.views import TABLES, full_position, game_tables
 
 MAX_BODY_BYTES = (1 << 20) + 4096     # a position (at most 1 MiB) and a few fields
 MAX_BOARDS = 16                        # boards kept; the least recently used one goes first
@@ -145,6 +145,11 @@ def api(handler):
     return endpoint
 
 
+def drawn_games():
+    """The games the page can draw (the registry's real games)."""
+    return [game for game in game_names() if game in TABLES]
+
+
 def create_app(start_text=None):
     """The ASGI app; ``start_text``: the position JSON new pages start from (None: a new game)."""
     boards = Boards(start_text)
@@ -162,7 +167,7 @@ def create_app(start_text=None):
         else:
             players, seed = data.get("players", 2), data.get("seed", 0)
             board = Board.new_game(data["game"], players, seed)
-        return {"board": boards.add(board, data.get("board")), "games": game_names()}
+        return {"board": boards.add(board, data.get("board")), "games": drawn_games()}
 
     async def view(request):
         board = boards.get(request.query_params.get("board"))
@@ -170,8 +175,8 @@ def create_app(start_text=None):
 
     async def tables(request):
         game = request.query_params.get("game")
-        if game not in game_names():
-            raise Refused(f"unknown game {game!r} (known: {', '.join(game_names())})")
+        if game not in drawn_games():
+            raise Refused(f"unknown game {game!r} (known: {', '.join(drawn_games())})")
         return game_tables(game)
 
     async def move(request):

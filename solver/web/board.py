@@ -15,7 +15,7 @@ from engine_c.errors import BoardlabError
 from solver.agents import make_agent
 from solver.display.seat_views import move_seen_by
 from solver.web.searches import AgentMove, Suggestion
-from solver.web.views import seat_position
+from solver.web.views import check_drawn, seat_position
 
 DEFAULT_AGENT = "ismcts:iterations=2000"
 MAX_SUGGEST_ITERATIONS = 10**8
@@ -58,11 +58,13 @@ class Board:
             raise BoardlabError(f"seed must be an integer in 0..2^64-1, got {seed!r}")
         if isinstance(players, bool) or not isinstance(players, int):
             raise BoardlabError(f"players must be an integer, got {players!r}")
+        check_drawn(game)
         return cls(new_state(game, players, seed), seed)
 
     def load(self, text):
         """Replace the game by the position in ``text`` (JSON); one-line BoardlabError if it is refused."""
         state = state_from_json(text)
+        check_drawn(state.game_name)
         with self.lock:
             self.stop()
             self._reset(state)

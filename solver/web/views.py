@@ -7,6 +7,7 @@ Juan's cards, ...) read from the engine's own data module, so the page keeps no 
 """
 from __future__ import annotations
 
+from engine_c.errors import BoardlabError
 from solver.display import game_data
 from solver.display.burgundy import hex_coordinates, tile_colour, tile_short
 from solver.display.seat_views import SEAT_VIEWS
@@ -25,9 +26,26 @@ def normalise_keys(data):
     return data
 
 
+def _old_names(data):
+    """``data`` with the names positions had before the renaming (``num_players``; Tiletum's list ``players``)."""
+    old = dict(data)
+    old["num_players"] = old.pop("players")
+    if data["game"] == "tiletum":
+        old["players"] = old.pop("seats")
+    return old
+
+
 def seat_position(state, seat):
     """The position of ``state`` as ``seat`` sees it (everything hidden from it covered)."""
-    return normalise_keys(SEAT_VIEWS[state.game_name](state.to_dict(), seat))
+    data = state.to_dict()
+    view_of = SEAT_VIEWS[state.game_name]
+    try:
+        view = view_of(data, seat)
+    except (KeyError, TypeError):
+        if not isinstance(data.get("players"), int) or "seats" not in data:
+            raise
+        view = view_of(_old_names(data), seat)        # seat views still reading the names before the renaming
+    return normalise_keys(view)
 
 
 def full_position(state):
@@ -100,6 +118,13 @@ def _tiletum_tables():
 
 TABLES = {"burgundy": _burgundy_tables, "sanjuan": _sanjuan_tables, "seasons": _seasons_tables,
           "tiletum": _tiletum_tables}
+
+
+def check_drawn(game):
+    """``game`` if the page can draw it; one-line BoardlabError otherwise."""
+    if game not in TABLES or game not in SEAT_VIEWS:
+        raise BoardlabError(f"unknown game {game!r} for the analysis board (known: {', '.join(sorted(TABLES))})")
+    return game
 
 
 def game_tables(game):

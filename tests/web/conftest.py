@@ -1,0 +1,60 @@
+"""Fixtures of the analysis board's tests: the app under Starlette's test client, and the app
+served by uvicorn on a free local port (for streams, timing and the browser)."""
+import threading
+import time
+
+import pytest
+import uvicorn
+from starlette.testclient import TestClient
+
+from solver.web.app import create_app
+from solver.web.server import address_of, listening_socket
+
+
+@pytest.fixture
+def client():
+    """A test client of a fresh app (no start position: a new Burgundy game)."""
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def new_board(client, game, players=2, seed=0):
+    """The id of a new board with ``game`` dealt from ``seed``."""
+    answer = client.post("/api/new", json={"game": game, "players": players, "seed": seed})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["board"]
+
+
+class LiveServer:
+    """The app served by uvicorn on a thread: ``url``, ``app`` (its boards), ``stop()``."""
+
+    def __init__(self):
+        self.app = create_app()
+        self.sock = listening_socket("127.0.0.1", 0)
+        self.url = address_of(self.sock).rstrip("/")
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", access_log=False,
+                                                    timeout_graceful_shutdown=1, lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start within 10 s"
+            time.sleep(0.02)
+
+    def board(self, board_id):
+        """The server's board object ``board_id``."""
+        return self.app.state.boards.get(board_id)
+
+    def stop(self):
+        """Shut the server down and wait for it."""
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def live_server():
+    """The app on a free port of 127.0.0.1 for the tests of one module."""
+    server = LiveServer()
+    yield server
+    server.stop()

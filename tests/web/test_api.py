@@ -1,0 +1,202 @@
+"""The analysis board's JSON API under Starlette's test client: games, per-seat views, moves, undo and
+redo, agents, positions in and out, and one-line refusals."""
+import json
+import time
+
+import pytest
+
+from engine_c import new_state, state_from_json
+from solver.positions import random_position
+from tests.web.conftest import new_board
+
+GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
+
+
+def view(client, board, seat):
+    """The view of ``seat`` (HTTP 200 required)."""
+    answer = client.get(f"/api/view?board={board}&seat={seat}")
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def load(client, board, state):
+    """Load ``state``'s position into ``board``."""
+    answer = client.post("/api/position", json={"board": board, "text": state.to_json()})
+    assert answer.status_code == 200, answer.text
+
+
+def error_of(answer, status=400):
+    """The one-line error of a refused request."""
+    assert answer.status_code == status, answer.text
+    message = answer.json()["error"]
+    assert message and "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize("game, players", [(g, n) for g in GAMES for n in (2, 3, 4)])
+def test_new_game_view_for_every_game_and_player_count(client, game, players):
+    board = new_board(client, game, players, seed=5)
+    to_act = view(client, board, 0)["to_act"]
+    for seat in range(players):
+        data = view(client, board, seat)
+        assert data["game"] == game and data["players"] == players and data["seat"] == seat
+        position = data["position"]
+        assert position["players"] == players and len(position["seats"]) == players      # the new key names
+        assert "num_players" not in position and "rng" not in position
+        assert len(data["scores"]) == players and data["moves"] == [] and not data["can_undo"]
+        if seat == to_act:
+            assert data["legal"] and all(set(m) == {"id", "move"} for m in data["legal"])
+        else:
+            assert data["legal"] == []            # another seat's moves are never sent
+    tables = client.get(f"/api/tables?game={game}")
+    assert tables.status_code == 200 and tables.json()
+
+
+STAGES = ((2, 1), (2, 3), (3, 14), (4, 40), (2, 90))     # (players, random moves from the opening)
+
+
+def _without_rng(state):
+    """The position data less the chance RNG (which every redraw changes)."""
+    data = state.to_dict()
+    data.pop("rng")
+    return data
+
+
+@pytest.mark.parametrize("game, secrets", [("sanjuan", True), ("seasons", True), ("tiletum", False),
+                                           ("burgundy", False)])
+def test_a_seat_view_is_the_same_whatever_it_cannot_see(client, game, secrets):
+    """The view of a position and of ``resample_hidden(seat, seed)`` are equal for that seat."""
+    first, second = new_board(client, game), new_board(client, game)
+    differing = 0
+    for players, moves in STAGES:
+        state = random_position(game, players, 100 + moves, moves)
+        load(client, first, state)
+        for seat in range(players):
+            other = state.resample_hidden(seat, 7 + seat)
+            differing += _without_rng(other) != _without_rng(state)
+            load(client, second, other)
+            assert view(client, first, seat) == view(client, second, seat)
+    assert bool(differing) == secrets        # where a game has secrets, the redraws changed them: the views hid it
+
+
+def test_san_juan_view_shows_other_hands_as_backs(client):
+    board = new_board(client, "sanjuan", 3, seed=2)
+    data = view(client, board, 1)
+    seats = data["position"]["seats"]
+    assert isinstance(seats[1]["hand"], dict) and "backs" not in seats[1]["hand"]       # own hand named
+    for other in (0, 2):
+        assert seats[other]["hand"] == {"backs": 4, "known": {}}
+    full = new_state("sanjuan", 3, 2).to_dict()
+    assert data["position"]["supply"] == {"backs": len(full["supply"])}         # a count, not the cards
+
+
+def test_move_undo_redo(client):
+    board = new_board(client, "burgundy", 2, seed=0)
+    start = view(client, board, 0)
+    move = start["legal"][0]["move"]
+    assert client.post("/api/move", json={"board": board, "move": move}).json() == {"ok": True}
+    after = view(client, board, 0)
+    assert after["moves"] == [{"seat": 0, "move": move}] and after["can_undo"]
+    assert after["position"] != start["position"]
+    assert client.post("/api/undo", json={"board": board}).status_code == 200
+    undone = view(client, board, 0)
+    assert undone["position"] == start["position"] and undone["can_redo"] and undone["moves"] == []
+    assert client.post("/api/redo", json={"board": board}).status_code == 200
+    assert view(client, board, 0)["position"] == after["position"]
+    assert "nothing to redo" in error_of(client.post("/api/redo", json={"board": board}))
+
+
+def test_moves_by_id_and_refusals(client):
+    board = new_board(client, "sanjuan", 2, seed=1)
+    legal = view(client, board, 0)["legal"]
+    assert client.post("/api/move", json={"board": board, "move": legal[-1]["id"]}).status_code == 200
+    assert "is not a legal move here" in error_of(client.post("/api/move", json={"board": board, "move": "fly"}))
+    assert "must be a move" in error_of(client.post("/api/move", json={"board": board, "move": [1]}))
+    assert "no such board" in error_of(client.post("/api/move", json={"board": "nope", "move": "pass"}), 404)
+    assert "seat must be a seat" in error_of(client.get(f"/api/view?board={board}&seat=5"))
+    assert "unknown game" in error_of(client.post("/api/new", json={"game": "chess"}))
+    assert "player count must be 2-4" in error_of(client.post("/api/new", json={"game": "seasons", "players": 7}))
+    assert "request body is not JSON" in error_of(client.post("/api/move", content=b"{nope"))
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda d: d["seats"][0]["hand"].update({"spy": 1}), "sanjuan: seats[0].hand.spy: unknown card 'spy'"),
+    (lambda d: d.update(governor=7), "sanjuan: governor"),
+    (lambda d: d.pop("seats"), "seats"),
+])
+def test_bad_positions_are_refused_in_one_line_with_the_field(client, edit, expected):
+    board = new_board(client, "sanjuan", 2)
+    before = view(client, board, 0)
+    data = json.loads(random_position("sanjuan", 2, 3, 10).to_json())
+    edit(data)
+    message = error_of(client.post("/api/position", json={"board": board, "text": json.dumps(data)}))
+    assert message.startswith(expected) or expected in message
+    assert view(client, board, 0)["position"] == before["position"]         # the board is unchanged
+
+
+def test_position_text_that_is_not_a_position(client):
+    board = new_board(client, "burgundy")
+    assert "not valid JSON" in error_of(client.post("/api/position", json={"board": board, "text": "{"}))
+    assert "JSON object" in error_of(client.post("/api/position", json={"board": board, "text": "[1]"}))
+    assert "paste or upload" in error_of(client.post("/api/position", json={"board": board, "text": ""}))
+    huge = "x" * (2 << 20)
+    assert "too large" in error_of(client.post("/api/position", json={"board": board, "text": huge}), 413)
+
+
+def test_download_is_the_whole_position(client):
+    board = new_board(client, "sanjuan", 3, seed=9)
+    client.post("/api/move", json={"board": board, "move": view(client, board, 0)["legal"][0]["move"]})
+    answer = client.get(f"/api/position?board={board}")
+    assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+    state = state_from_json(answer.text)
+    data = json.loads(answer.text)
+    assert "rng" in data and isinstance(data["seats"][1]["hand"], dict) and "backs" not in data["seats"][1]["hand"]
+    assert state.to_json() == state_from_json(state.to_json()).to_json()
+
+
+def test_agent_plays_the_seat_to_act(client):
+    board = new_board(client, "seasons", 2, seed=3)
+    message = error_of(client.post("/api/agents", json={"board": board, "agents": [None, "wizard"]}))
+    assert message.startswith("seat 1: unknown agent 'wizard'")
+    assert client.post("/api/ai", json={"board": board, "spec": "random"}).status_code == 200
+    deadline = time.monotonic() + 10
+    while (data := view(client, board, 0))["thinking"] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(data["moves"]) == 1 and data["moves"][0]["seat"] == 0
+
+
+def test_seats_played_by_agents_answer_a_persons_move(client):
+    board = new_board(client, "sanjuan", 2, seed=4)
+    assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200
+    played = 0
+    deadline = time.monotonic() + 20
+    while played < 6 and time.monotonic() < deadline:    # the person plays seat 0, the agent answers for seat 1
+        data = view(client, board, 0)
+        if data["to_act"] == 0 and not data["thinking"]:
+            assert client.post("/api/move", json={"board": board, "move": data["legal"][0]["move"]}).status_code == 200
+            played += 1
+        else:
+            time.sleep(0.01)
+    moves = view(client, board, 0)["moves"]
+    assert any(m["seat"] == 1 for m in moves) and any(m["seat"] == 0 for m in moves)
+    secret = [m["move"] for m in moves if m["seat"] == 1 and m["move"].startswith(("pay", "discard", "keep"))]
+    assert all("(face down)" in move for move in secret)       # the agent's cards stay unnamed for seat 0
+
+
+def test_suggest_refusals(client):
+    board = new_board(client, "burgundy", 2)
+    assert "player to act" in error_of(client.post("/api/suggest", json={"board": board, "seat": 1}))
+    assert "iterations must be" in error_of(client.post("/api/suggest", json={"board": board, "seat": 0,
+                                                                             "iterations": 0}))
+    assert "not both" in error_of(client.post("/api/suggest", json={"board": board, "seat": 0,
+                                                                    "iterations": 5, "seconds": 1}))
+    assert "no suggestion" in error_of(client.get(f"/api/suggest/events?board={board}"))
+
+
+def test_page_and_static_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<svg id=\"board\"" in page.text
+    for path in ("/static/board.js", "/static/style.css", "/static/games/burgundy.js", "/static/games/sanjuan.js",
+                 "/static/games/seasons.js", "/static/games/tiletum.js"):
+        assert client.get(path).status_code == 200, path
+    assert client.get("/static/../app.py").status_code == 404
