@@ -27,6 +27,7 @@ import contextlib
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from importlib import resources
 
@@ -43,6 +44,7 @@ from solver.web.views import TABLES, full_position, game_tables
 MAX_BODY_BYTES = (1 << 20) + 4096     # a position (at most 1 MiB) and a few fields
 MAX_BOARDS = 16                        # boards kept; the least recently used one goes first
 PROGRESS_EVERY = 0.2                   # seconds between two progress events
+LOOK_EVERY = 0.02                      # seconds between two looks at a search (the first best move goes out at once)
 DEFAULT_START = ("burgundy", 2, 0)     # the start position when the server is given none
 
 
@@ -225,15 +227,20 @@ def create_app(start_text=None):
             raise Refused("no suggestion was started on this board")
 
         async def events():
+            sent_at, sent_best = None, False
             try:
                 yield "retry: 100000\n\n"
                 while True:
                     report = search.snapshot()
                     kind = {"running": "progress", "error": "failed"}.get(report["status"], report["status"])
-                    yield f"event: {kind}\ndata: {json.dumps(report)}\n\n"
+                    now = time.monotonic()
+                    first_best = report["best"] is not None and not sent_best
+                    if kind != "progress" or first_best or sent_at is None or now - sent_at >= PROGRESS_EVERY:
+                        yield f"event: {kind}\ndata: {json.dumps(report)}\n\n"
+                        sent_at, sent_best = now, sent_best or report["best"] is not None
                     if kind != "progress":
                         return
-                    await asyncio.sleep(PROGRESS_EVERY)
+                    await asyncio.sleep(LOOK_EVERY)
             finally:
                 search.stop()                  # the page went away (or the search ended): stop it
         return StreamingResponse(events(), media_type="text/event-stream",

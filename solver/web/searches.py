@@ -5,6 +5,7 @@ player to act like ``boardlab suggest`` (root-parallel ISMCTS with the same sear
 tree per job, root statistics merged by move), but grows each tree in short slices of
 ``SLICE_ITERATIONS`` iterations (the tree is kept between slices), so that between two slices it
 can publish its progress (visits so far, the best move so far) and see a stop request.  The
+slices have fixed sizes, so with an iteration budget the result depends only on the seed.  The
 search loop releases the GIL: the server keeps answering while it runs on its own threads.
 
 ``AgentMove(state, agent)`` asks an agent for its move on a thread of its own.
@@ -23,9 +24,11 @@ from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT
 from solver.search import _render_line          # the line of play as suggest prints it
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
+FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once
 SLICE_SECONDS = 0.2           # a timed search looks at its trees at least this often
 PV_LENGTH = 6
 TOP_MOVES = 5                 # moves listed in each progress report
+RESERVE_NODES = 1 << 20       # nodes reserved before a search (48 MB); a longer search grows its pool
 
 
 class Suggestion:
@@ -84,10 +87,10 @@ class Suggestion:
         stream = seed_to_state(np.random.SeedSequence(self.seed, spawn_key=(index,)))
         try:
             if budget is not None:
-                searcher._reserve(budget + 1)        # one node per iteration at most: no growing mid-search
+                searcher._reserve(min(budget, RESERVE_NODES) + 1)     # one node per iteration at most
                 if budget == 0:
                     return
-            done = 0
+            done = slices = 0
             while not self.stopped.is_set():
                 stream, slice_seed = ismcts.split_rng(stream)
                 if budget is None:
@@ -97,8 +100,9 @@ class Suggestion:
                     done += searcher.search(self.state, time=min(SLICE_SECONDS, left), seed=slice_seed,
                                             keep_tree=done > 0)
                 else:
-                    done += searcher.search(self.state, iterations=min(SLICE_ITERATIONS, budget - done),
-                                            seed=slice_seed, keep_tree=done > 0)
+                    size = min(SLICE_ITERATIONS, FIRST_SLICE << slices, budget - done)
+                    done += searcher.search(self.state, iterations=size, seed=slice_seed, keep_tree=done > 0)
+                slices += 1
                 self._record(index, searcher.root_stats(), done)
                 if budget is not None and done >= budget:
                     break

@@ -1,0 +1,131 @@
+"""Suggestions and agents' moves on a real server (uvicorn on a local port): progress events within a
+second, the server answering while a search runs, stop at once, a closed page stopping its search."""
+import json
+import time
+
+import httpx
+import pytest
+
+LONG = 10**7                  # iterations no test waits for: these searches end by being stopped
+
+
+def new_board(http, game="burgundy", players=2, seed=0):
+    """A new board on the live server."""
+    answer = http.post("/api/new", json={"game": game, "players": players, "seed": seed})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["board"]
+
+
+def events(response):
+    """(event, data) pairs of a server-sent event stream."""
+    kind = None
+    for line in response.iter_lines():
+        if line.startswith("event: "):
+            kind = line[len("event: "):]
+        elif line.startswith("data: "):
+            yield kind, json.loads(line[len("data: "):])
+
+
+@pytest.fixture
+def http(live_server):
+    """An HTTP client of the live server."""
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        yield client
+
+
+def test_progress_within_a_second_and_the_server_answers_meanwhile(http, live_server):
+    board = new_board(http)
+    started = time.monotonic()
+    assert http.post("/api/suggest", json={"board": board, "seat": 0, "iterations": LONG}).status_code == 200
+    first_progress = None
+    answer_times = []
+    with http.stream("GET", f"/api/suggest/events?board={board}") as stream:
+        for kind, report in events(stream):
+            assert kind == "progress"
+            if first_progress is None and report["visits"] > 0 and report["best"]:
+                first_progress = time.monotonic() - started
+            if first_progress is not None:
+                for _ in range(5):                    # other requests while the search runs
+                    asked = time.monotonic()
+                    assert http.get(f"/api/view?board={board}&seat=0").status_code == 200
+                    assert http.get("/api/tables?game=tiletum").status_code == 200
+                    answer_times.append(time.monotonic() - asked)
+                assert live_server.board(board).suggestion.snapshot()["status"] == "running"
+                break
+    print(f"\nfirst progress after {first_progress:.3f} s; other requests answered in at most "
+          f"{max(answer_times):.3f} s during the search")
+    assert first_progress < 1.0
+    assert max(answer_times) < 0.5
+    stopped = time.monotonic()
+    assert http.post("/api/stop", json={"board": board}).status_code == 200
+    search = live_server.board(board).suggestion
+    assert search.finished.wait(1.0), "the search did not stop within 1 s"
+    print(f"stopped after {time.monotonic() - stopped:.3f} s")
+    assert search.snapshot()["status"] == "stopped"
+
+
+def test_progress_comes_several_times_a_second_and_stop_ends_the_stream(http, live_server):
+    board = new_board(http, "sanjuan", 3, seed=2)
+    to_act = http.get(f"/api/view?board={board}&seat=0").json()["to_act"]
+    assert http.post("/api/suggest", json={"board": board, "seat": to_act, "iterations": LONG}).status_code == 200
+    stamps, last = [], None
+    with http.stream("GET", f"/api/suggest/events?board={board}") as stream:
+        for kind, report in events(stream):
+            if kind == "progress":
+                stamps.append(time.monotonic())
+                if len(stamps) == 6:
+                    http.post("/api/stop", json={"board": board})
+            else:
+                last = (kind, report, time.monotonic() - stamps[-1])
+                break
+    gaps = [b - a for a, b in zip(stamps, stamps[1:])]
+    assert max(gaps) < 1.0                                    # at least one report a second
+    kind, report, after = last
+    assert kind == "stopped" and after < 1.0
+    assert report["ranked"] and report["visits"] > 0           # what was searched so far stays
+
+
+def test_closing_the_stream_stops_the_search(http, live_server):
+    board = new_board(http, "seasons", 2, seed=1)
+    to_act = http.get(f"/api/view?board={board}&seat=0").json()["to_act"]
+    http.post("/api/suggest", json={"board": board, "seat": to_act, "iterations": LONG})
+    with http.stream("GET", f"/api/suggest/events?board={board}") as stream:
+        next(events(stream))
+    search = live_server.board(board).suggestion
+    assert search.finished.wait(3.0), "closing the page did not stop its search"
+    assert search.snapshot()["status"] == "stopped"
+
+
+def test_a_short_suggestion_ranks_the_moves(http):
+    board = new_board(http, "tiletum", 2, seed=4)
+    to_act = http.get(f"/api/view?board={board}&seat=0").json()["to_act"]
+    legal = {m["move"] for m in http.get(f"/api/view?board={board}&seat={to_act}").json()["legal"]}
+    http.post("/api/suggest", json={"board": board, "seat": to_act, "iterations": 3000})
+    with http.stream("GET", f"/api/suggest/events?board={board}") as stream:
+        kind, report = [pair for pair in events(stream)][-1]
+    assert kind == "done" and report["iterations"] == 3000
+    ranked = report["ranked"]
+    assert sum(move["visits"] for move in ranked) == 3000
+    assert [m["visits"] for m in ranked] == sorted((m["visits"] for m in ranked), reverse=True)
+    assert {m["move"] for m in ranked} <= legal and len(ranked) >= 2
+    for move in ranked:
+        assert 0.0 <= move["win_prob"] <= 1.0 and move["pv"][0] == move["move"]
+    assert report["best"]["move"] == ranked[0]["move"]
+
+
+def test_the_agent_thinks_visibly_and_stop_cancels_it(http, live_server):
+    board = new_board(http, "burgundy", 2, seed=3)
+    assert http.post("/api/ai", json={"board": board, "spec": "ismcts:time=30"}).status_code == 200
+    view = http.get(f"/api/view?board={board}&seat=1").json()
+    assert view["thinking"] == {"seat": 0, "spec": "ismcts:time=30"}
+    assert "is thinking" in http.post("/api/move", json={"board": board, "move": "pass"}).json()["error"]
+    asked = time.monotonic()
+    http.post("/api/stop", json={"board": board})
+    view = http.get(f"/api/view?board={board}&seat=1").json()
+    assert view["thinking"] is None and view["moves"] == [] and time.monotonic() - asked < 1.0
+    assert http.post("/api/ai", json={"board": board, "spec": "ismcts:iterations=500"}).status_code == 200
+    deadline = time.monotonic() + 10
+    while (view := http.get(f"/api/view?board={board}&seat=1").json())["thinking"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert [m["seat"] for m in view["moves"]] == [0]
