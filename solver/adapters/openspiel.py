@@ -1,0 +1,348 @@
+"""boardlab's games as OpenSpiel (pyspiel) Python games: ``boardlab_burgundy``, ``boardlab_sanjuan``,
+``boardlab_seasons``, ``boardlab_tiletum``.
+
+Importing this module registers them::
+
+    import pyspiel
+    import solver.adapters.openspiel  # noqa: F401  (registers the games)
+    game = pyspiel.load_game("boardlab_sanjuan", {"players": 3, "seed": 7})
+
+Parameters: ``players`` (2-4, default 2) and ``seed`` (default 0). Each ``new_initial_state()``
+takes the lowest deal number n that no other state of this game object holds and deals
+``numpy.random.SeedSequence(seed, spawn_key=(n,))`` when first used; a state dropped before any
+action was applied to it gives its number back. So the n-th game played from a game object is deal
+n, whatever states OpenSpiel makes by itself (to clone, deserialize or size a tensor).
+``game.new_initial_state(position_json)`` starts from a boardlab position instead (``boardlab
+position`` writes them).
+
+How the games look to OpenSpiel:
+
+- sequential, **sampled stochastic**: chance (dice, draws) happens inside ``apply_action`` from the
+  state's own RNG; there are no chance nodes.
+- **imperfect information** in all four games: besides each game's secrets (docs/interface.md,
+  "What a seat sees") the RNG that decides future dice and draws is hidden from every seat. A clone
+  carries that RNG, so an algorithm that searches on clones as if it saw everything would know the
+  dice to come; information-set algorithms redraw it with ``resample_from_infostate``.
+- general-sum, terminal rewards: ``returns()`` is 0 for every player until the end, then boardlab's
+  ``returns()`` (1 for first, 0 for last, linear between, ties share), so utilities lie in 0..1.
+- ``observation_string(p)``: the seat view of ``p`` as deterministic JSON
+  (``solver.adapters.observation``); ``information_state_string(p)``: the same plus ``p``'s own
+  past actions. The view carries the public record (boards, scores, what the seat saw discarded),
+  not the order of the other players' moves.
+- ``observation_tensor(p)``: the fixed-size vector of ``solver.adapters.observation``;
+  no information-state tensor (``provides_information_state_tensor=False``).
+- ``resample_from_infostate(p, sampler)``: boardlab's ``resample_hidden(p, seed)`` with the seed
+  drawn from ``sampler``: a state ``p`` cannot tell apart from this one, hidden cards and the RNG
+  redrawn. Only the Python ISMCTSBot (``open_spiel.python.algorithms.ismcts``) can call it: OpenSpiel
+  does not let C++ algorithms reach a Python game's resampling.
+- ``str(state)`` and serialization: the full boardlab position JSON (hidden parts included).
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+import engine_c
+from solver.adapters.observation import OBSERVATION_SIZE, seat_view, vector_from_view, view_string
+
+GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
+PREFIX = "boardlab_"
+LONG_NAMES = {
+    "burgundy": "The Castles of Burgundy (boardlab)",
+    "sanjuan": "San Juan (boardlab)",
+    "seasons": "A Castle for All Seasons (boardlab)",
+    "tiletum": "Tiletum (boardlab)",
+}
+
+
+def game_type(game):
+    """The pyspiel.GameType of a boardlab game (short name such as ``burgundy``)."""
+    cls = engine_c.state_class(game)
+    return pyspiel.GameType(
+        short_name=PREFIX + game,
+        long_name=LONG_NAMES[game],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": cls.min_players, "seed": 0},
+        default_loadable=True,
+    )
+
+
+def _from_json(game, text):
+    """A holder for the boardlab position in ``text`` (how a pickled holder comes back)."""
+    return _Position(engine_c.state_class(game).from_json(text))
+
+
+def _load_state(game, players, seed, text):
+    """An OpenSpiel state from ``state.serialize()`` text (how a pickled state comes back)."""
+    return load_game(game, players, seed).deserialize_state(text)
+
+
+class _Ticket:
+    """Deal number ``number`` of ``game``, held by the states playing that deal; given back to the
+    game when the last of them is gone without an action applied (a clone's fresh state, a state
+    OpenSpiel made only to measure a tensor)."""
+
+    def __init__(self, game, number):
+        self.game = game
+        self.number = number
+        self.played = False
+
+    def __del__(self):
+        if not self.played:
+            self.game.give_back(self.number)
+
+
+class _Position:
+    """The boardlab state behind an OpenSpiel state, with what was computed from it (``cache``).
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by pickling
+    them: this holder makes the first a boardlab ``clone()`` and the second the position JSON.
+    A holder with a ticket and no engine deals the ticket's deal on first use.
+    """
+
+    __slots__ = ("_engine", "ticket", "cache")
+
+    def __init__(self, engine=None, ticket=None):
+        self._engine = engine
+        self.ticket = ticket
+        self.cache = {}
+
+    @property
+    def engine(self):
+        """The boardlab state (dealt now if it was not yet)."""
+        if self._engine is None:
+            game, number = self.ticket.game, self.ticket.number
+            self._engine = game.deal(number)
+            self.cache = game.openings.setdefault(number, {})
+        return self._engine
+
+    def changed(self):
+        """After an action: the deal is in play, the cached views are stale."""
+        if self.ticket is not None and not self.ticket.played:
+            self.ticket.played = True
+            self.ticket.game.openings.pop(self.ticket.number, None)
+        self.cache = {}
+
+    def cached(self, key, make):
+        """``cache[key]``, computed by ``make()`` the first time."""
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = make()
+        return value
+
+    def to_json(self):
+        """The full position JSON (cached)."""
+        return self.cached("json", self.engine.to_json)
+
+    def data(self):
+        """The position as plain data (cached; never modify it)."""
+        return self.cached("data", lambda: json.loads(self.to_json()))
+
+    def view(self, seat):
+        """The seat view of ``seat`` (cached; never modify it)."""
+        return self.cached(("view", seat), lambda: seat_view(self.data(), seat))
+
+    def __deepcopy__(self, memo):
+        engine = self.engine
+        return _Position(engine.clone(), ticket=self.ticket)
+
+    def __reduce__(self):
+        return (_from_json, (self.engine.game_name, self.to_json()))
+
+
+class BoardlabGame(pyspiel.Game):
+    """A boardlab game as an OpenSpiel game; parameters ``players`` and ``seed``."""
+
+    game = None          # short name, set by the subclass of each game
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        cls = engine_c.state_class(self.game)
+        players = int(params.get("players", cls.min_players))
+        seed = int(params.get("seed", 0))
+        if not cls.min_players <= players <= cls.max_players:
+            raise ValueError(f"{PREFIX}{self.game}: players must be {cls.min_players}-{cls.max_players}, got {players}")
+        if seed < 0:
+            raise ValueError(f"{PREFIX}{self.game}: seed must be a non-negative integer, got {seed}")
+        info = pyspiel.GameInfo(
+            num_distinct_actions=cls.num_distinct_actions,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=cls.max_game_length,
+        )
+        super().__init__(GAME_TYPES[self.game], info, {"players": players, "seed": seed})
+        self.engine_class = cls
+        self.players = players
+        self.seed = seed
+        self.next_deal = 0          # deal numbers below this were handed out ...
+        self.free = []              # ... except these, given back (ascending)
+        self.openings = {}          # deal number -> cache of its opening position (shared by fresh states)
+
+    def take(self):
+        """The lowest free deal number, as a ticket."""
+        if self.free:
+            return _Ticket(self, self.free.pop(0))
+        self.next_deal += 1
+        return _Ticket(self, self.next_deal - 1)
+
+    def give_back(self, number):
+        """Deal ``number`` was never played: the next state may have it."""
+        self.free.append(number)
+        self.free.sort()
+
+    def deal(self, number):
+        """The boardlab state of deal ``number``: ``SeedSequence(seed, spawn_key=(number,))``."""
+        return self.engine_class(self.players, np.random.SeedSequence(self.seed, spawn_key=(number,)))
+
+    def new_initial_state(self, position=None):
+        """A new game (the next deal number, dealt when first used), or the boardlab position ``position`` (JSON text or dict)."""
+        if position is None:
+            return BoardlabState(self, _Position(ticket=self.take()))
+        text = position if isinstance(position, str) else json.dumps(position)
+        engine = self.engine_class.from_json(text)
+        if engine.num_players != self.players:
+            raise ValueError(f"the position is for {engine.num_players} players, this game for {self.players}")
+        return BoardlabState(self, _Position(engine))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observer OpenSpiel asks for: information state (perfect recall) or observation."""
+        if params:
+            raise ValueError(f"observer parameters are not supported, got {params}")
+        if iig_obs_type is None:
+            return SeatObserver(perfect_recall=False)
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("only a seat's own observation is supported (public and private information of one player)")
+        return SeatObserver(perfect_recall=iig_obs_type.perfect_recall)
+
+    def __reduce__(self):
+        return (load_game, (self.game, self.players, self.seed))
+
+
+class BoardlabState(pyspiel.State):
+    """One position of a boardlab game, seen through OpenSpiel's State interface."""
+
+    def __init__(self, game, position):
+        super().__init__(game)
+        self._position = position
+
+    @property
+    def engine(self):
+        """The boardlab state behind this one (read it; apply actions to this state instead)."""
+        return self._position.engine
+
+    def current_player(self):
+        """The player to act, or pyspiel.PlayerId.TERMINAL once the game is over."""
+        player = self._position.engine.current_player()      # boardlab's TERMINAL is negative
+        return player if player >= 0 else pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player):
+        """The legal actions of the player to act, ascending."""
+        return self._position.engine.legal_actions()
+
+    def _apply_action(self, action):
+        """Plays ``action`` (chance resolves inside, from the state's RNG)."""
+        self._position.engine.apply_action(int(action))
+        self._position.changed()
+
+    def _action_to_string(self, player, action):
+        """boardlab's notation of ``action``."""
+        return self._position.engine.action_to_string(int(action))
+
+    def is_terminal(self):
+        """True once the game is over."""
+        return self._position.engine.is_terminal()
+
+    def returns(self):
+        """0 for everyone until the end, then 1 for first, 0 for last, linear between (ties share)."""
+        engine = self._position.engine
+        if not engine.is_terminal():
+            return [0.0] * engine.num_players
+        return [float(value) for value in engine.returns()]
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one, hidden parts drawn with ``probability_sampler``."""
+        high, low = probability_sampler(), probability_sampler()
+        seed = (int(high * 2**32) << 32) | int(low * 2**32)
+        state = self.clone()
+        state._position = _Position(self._position.engine.resample_hidden(int(player_id), seed))
+        return state
+
+    def seat_string(self, player, perfect_recall):
+        """The observation string of ``player``, with its own past actions if ``perfect_recall``."""
+        position = self._position
+        if not perfect_recall:
+            return position.cached(("observation", player), lambda: view_string(position.view(player), player))
+        own = [item.action for item in self.full_history() if item.player == player]
+        return f"{self.seat_string(player, False)} after playing {own}"
+
+    def seat_vector(self, player):
+        """The observation vector of ``player`` (``solver.adapters.observation``)."""
+        position = self._position
+        engine = position.engine
+        to_act = None if engine.is_terminal() else engine.current_player()
+        return position.cached(("vector", player), lambda: vector_from_view(position.view(player), player, to_act))
+
+    def __str__(self):
+        return self._position.to_json()
+
+    def __reduce__(self):
+        game = self.get_game()
+        return (_load_state, (game.game, game.players, game.seed, self.serialize()))
+
+
+class SeatObserver:
+    """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``)
+    over a seat's view; a tensor only for the observation, not for the information state."""
+
+    def __init__(self, perfect_recall):
+        self.perfect_recall = perfect_recall
+        if perfect_recall:
+            self.tensor = None
+            self.dict = {}
+        else:
+            self.tensor = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        """Fills ``tensor`` with what ``player`` observes in ``state``."""
+        if self.tensor is None:
+            raise ValueError("the information state has no tensor; use the observation tensor")
+        self.tensor[:] = state.seat_vector(player)
+
+    def string_from(self, state, player):
+        """What ``player`` observes in ``state`` (or knows, for the information state), as text."""
+        return state.seat_string(player, self.perfect_recall)
+
+
+def _game_class(game):
+    """The BoardlabGame subclass of one game."""
+    return type(f"Boardlab{game.capitalize()}Game", (BoardlabGame,),
+                {"game": game, "__doc__": f"{LONG_NAMES[game]} as an OpenSpiel game."})
+
+
+GAME_TYPES = {game: game_type(game) for game in GAMES}
+GAME_CLASSES = {game: _game_class(game) for game in GAMES}
+for _game in GAMES:
+    pyspiel.register_game(GAME_TYPES[_game], GAME_CLASSES[_game])
+
+
+def load_game(game, players=2, seed=0):
+    """The OpenSpiel game object of a boardlab game (``burgundy`` ...), ``players`` seats, deals from ``seed``."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    return pyspiel.load_game(PREFIX + game, {"players": players, "seed": seed})

@@ -1,0 +1,196 @@
+"""boardlab's games as OpenSpiel games: registration, OpenSpiel's own random simulation test on
+every game and player count, serialization, information states and resampling, deals and seeds,
+and OpenSpiel's IS-MCTS playing them."""
+import pickle
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import engine_c
+from solver.adapters import openspiel as adapter
+from solver.adapters.observation import OBSERVATION_SIZE, observation_vector
+
+GAMES = adapter.GAMES
+COUNTS = (2, 3, 4)
+
+
+def random_moves(state, moves, seed):
+    """Applies up to ``moves`` uniformly random legal actions to an OpenSpiel state, in place."""
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_registered_with_the_engine_facts(game):
+    cls = engine_c.state_class(game)
+    names = pyspiel.registered_names()
+    assert "boardlab_" + game in names
+    kind = pyspiel.load_game("boardlab_" + game).get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert (kind.min_num_players, kind.max_num_players) == (cls.min_players, cls.max_players)
+    assert kind.provides_information_state_string and kind.provides_observation_string
+    assert kind.provides_observation_tensor and not kind.provides_information_state_tensor
+    for players in COUNTS:
+        loaded = pyspiel.load_game(f"boardlab_{game}", {"players": players})
+        assert loaded.num_players() == players
+        assert loaded.num_distinct_actions() == cls.num_distinct_actions
+        assert loaded.max_game_length() == cls.max_game_length
+        assert (loaded.min_utility(), loaded.max_utility()) == (0.0, 1.0)
+        assert loaded.observation_tensor_shape() == [OBSERVATION_SIZE]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_parameters_are_refused(game):
+    cls = engine_c.state_class(game)
+    with pytest.raises(Exception, match="players"):
+        adapter.load_game(game, cls.max_players + 1)
+    with pytest.raises(Exception, match="seed"):
+        adapter.load_game(game, 2, -1)
+    with pytest.raises(ValueError, match="unknown game"):
+        adapter.load_game("chess")
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_random_simulation_test(game, players):
+    # OpenSpiel's C++ checks on a whole random game: legal actions sorted and empty for the others,
+    # the mask, clones equal, history, observations and tensors for every player, rewards adding
+    # up to the returns, returns within the utility bounds, the game no longer than max_game_length.
+    # serialize=False: OpenSpiel serializes a sampled-stochastic game together with the game's own
+    # RNG, which a Python game cannot provide; state serialization is tested below.
+    pyspiel.random_sim_test(adapter.load_game(game, players, seed=3), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_serialization_round_trips(game):
+    loaded = adapter.load_game(game, 3, seed=5)
+    for moves in (0, 7, 40):
+        state = random_moves(loaded.new_initial_state(), moves, seed=moves)
+        back = loaded.deserialize_state(state.serialize())
+        assert str(back) == str(state)
+        assert back.history() == state.history()
+        for player in range(3):
+            assert back.information_state_string(player) == state.information_state_string(player)
+        again = pickle.loads(pickle.dumps(state))
+        assert str(again) == str(state) and again.history() == state.history()
+        # both copies play on alike, chance included (the RNG travels with the position)
+        random_moves(back, 15, seed=1)
+        random_moves(state, 15, seed=1)
+        assert str(back) == str(state)
+    game_again = pickle.loads(pickle.dumps(loaded))
+    assert str(game_again) == str(loaded)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resampling_keeps_what_the_player_knows(game):
+    loaded = adapter.load_game(game, 3, seed=11)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    state = loaded.new_initial_state()
+    redrawn = 0
+    for step in range(6):
+        random_moves(state, 9, seed=step)
+        if state.is_terminal():
+            break
+        for player in range(3):
+            other = state.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.observation_string(player) == state.observation_string(player)
+            assert other.current_player() == state.current_player()
+            if player == state.current_player():      # another seat's moves may hang on its hidden cards
+                assert other.legal_actions() == state.legal_actions()
+            redrawn += str(other) != str(state)
+    assert redrawn > 0            # the RNG (and any hidden cards) is redrawn, not copied
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_information_state_adds_own_actions_to_the_view(game):
+    loaded = adapter.load_game(game, 2, seed=2)
+    state = random_moves(loaded.new_initial_state(), 5, seed=3)
+    for player in range(2):
+        own = [item.action for item in state.full_history() if item.player == player]
+        info = state.information_state_string(player)
+        assert info.startswith(state.observation_string(player))
+        assert info.endswith(f"after playing {own}")
+        assert state.observation_string(player).startswith(f"seat {player} sees ")
+    assert "rng" not in state.observation_string(0)
+    assert '"rng"' in str(state)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_tensor_is_the_seat_vector(game):
+    loaded = adapter.load_game(game, 3, seed=4)
+    state = random_moves(loaded.new_initial_state(), 12, seed=4)
+    for player in range(3):
+        tensor = np.asarray(state.observation_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, observation_vector(state.engine, player))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_returns_are_zero_until_the_end(game):
+    loaded = adapter.load_game(game, 3, seed=8)
+    state = loaded.new_initial_state()
+    while not state.is_terminal():
+        assert state.returns() == [0.0, 0.0, 0.0]
+        random_moves(state, 1, seed=len(state.history()))
+    assert state.returns() == list(state.engine.returns())
+    assert sorted(state.returns()) in ([0.0, 0.5, 1.0], [0.0, 0.75, 0.75], [0.25, 0.25, 1.0], [0.5, 0.5, 0.5])
+
+
+def test_deals_follow_the_seed_whatever_else_is_asked():
+    first = adapter.load_game("sanjuan", 2, seed=9)
+    a = first.new_initial_state()
+    a.observation_tensor(0)                 # OpenSpiel makes a scratch state to size the tensor
+    a.clone()
+    random_moves(a, 3, seed=0)
+    b = first.new_initial_state()
+    second = adapter.load_game("sanjuan", 2, seed=9)
+    a2, b2 = second.new_initial_state(), second.new_initial_state()
+    assert str(b2) != str(a2)               # two live states, two deals, in the order they were made
+    assert str(random_moves(a2, 3, seed=0)) == str(a) and str(b2) == str(b)
+    third = adapter.load_game("sanjuan", 2, seed=9)
+    unused = third.new_initial_state()
+    unused.legal_actions()
+    del unused                              # never played: its deal number is given back
+    assert str(third.new_initial_state()) == str(adapter.load_game("sanjuan", 2, seed=9).new_initial_state())
+    expected = engine_c.new_state("sanjuan", 2, np.random.SeedSequence(9, spawn_key=(1,)))
+    assert str(b) == expected.to_json()
+    other_seed = adapter.load_game("sanjuan", 2, seed=10).new_initial_state()
+    assert str(other_seed) != str(adapter.load_game("sanjuan", 2, seed=9).new_initial_state())
+
+
+def test_a_state_from_a_boardlab_position():
+    engine = engine_c.new_state("burgundy", 3, 21)
+    state = adapter.load_game("burgundy", 3).new_initial_state(engine.to_json())
+    assert str(state) == engine.to_json()
+    assert state.legal_actions() == engine.legal_actions()
+    with pytest.raises(ValueError, match="3 players"):
+        adapter.load_game("burgundy", 2).new_initial_state(engine.to_json())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_ismcts_plays_a_legal_seeded_move(game):
+    loaded = adapter.load_game(game, 2, seed=1)
+    state = random_moves(loaded.new_initial_state(), 4, seed=2)
+    while len(state.legal_actions()) < 2:
+        random_moves(state, 1, seed=3)
+
+    def choose():
+        bot = ismcts.ISMCTSBot(loaded, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 1.4, 8,
+                               random_state=np.random.RandomState(2))
+        sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+        bot.set_resampler(lambda st, player: st.resample_from_infostate(player, sampler))
+        return bot.step(state.clone())
+
+    action = choose()
+    assert action in state.legal_actions()
+    assert choose() == action

@@ -1,0 +1,106 @@
+"""boardlab's games as PettingZoo AEC environments: PettingZoo's API and seed tests on every game
+and player count, rewards, masks, seeds, refusals and the ANSI picture."""
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import engine_c
+from solver.adapters.observation import observation_vector
+from solver.adapters.pettingzoo import BoardlabEnv, env, raw_env
+from solver.display import render
+
+GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
+COUNTS = (2, 3, 4)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_and_seed_tests(game, players):
+    with warnings.catch_warnings():
+        # PettingZoo suggests a Box observation; a dict with an action mask is its own convention
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        api_test(env(game, players), num_cycles=1000)
+        seed_test(lambda: env(game, players), num_cycles=1000)
+
+
+def play_to_the_end(environment, seed):
+    """Plays random legal moves to the end; returns the agents in the order they acted, and the rewards."""
+    rng = np.random.default_rng(seed)
+    acted, rewards = [], {}
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, info = environment.last()
+        rewards[agent] = reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        acted.append(agent)
+        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return acted, rewards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_to_the_end(game):
+    environment = raw_env(game, 3)
+    environment.reset(seed=12)
+    board = environment.game_state
+    observation = environment.observe(environment.agent_selection)
+    assert list(np.flatnonzero(observation["action_mask"])) == board.legal_actions()
+    others = [agent for agent in environment.possible_agents if agent != environment.agent_selection]
+    assert not any(environment.observe(agent)["action_mask"].any() for agent in others)
+    assert np.array_equal(observation["observation"], observation_vector(board, board.current_player()))
+    final = board.clone()
+    acted, rewards = play_to_the_end(environment, seed=1)
+    assert environment.agents == []
+    assert [rewards[f"player_{seat}"] for seat in range(3)] == list(final.__class__.from_json(
+        board.to_json()).returns())
+    assert len(acted) > 20 and set(acted) == set(environment.possible_agents)
+
+
+def test_the_same_seed_gives_the_same_deals_and_another_seed_others():
+    first, second = raw_env("sanjuan", 2), raw_env("sanjuan", 2)
+    first.reset(seed=5)
+    second.reset(seed=5)
+    assert first.game_state.to_json() == second.game_state.to_json()
+    expected = engine_c.new_state("sanjuan", 2, np.random.SeedSequence(5, spawn_key=(0,)))
+    assert first.game_state.to_json() == expected.to_json()
+    first.reset()
+    second.reset()
+    assert first.game_state.to_json() == second.game_state.to_json() != expected.to_json()
+    second.reset(seed=6)
+    assert second.game_state.to_json() != first.game_state.to_json()
+
+
+def test_render_is_the_terminal_picture():
+    environment = raw_env("burgundy", 2, render_mode="ansi")
+    environment.reset(seed=3)
+    assert environment.render() == render(environment.game_state, seat=None, color=False)
+    seat_one = raw_env("sanjuan", 2, render_mode="ansi", render_seat=1)
+    seat_one.reset(seed=3)
+    picture = seat_one.render()
+    assert picture == render(seat_one.game_state, seat=1, color=False)
+    assert picture != render(seat_one.game_state, seat=0, color=False)
+    silent = raw_env("burgundy", 2)
+    silent.reset(seed=3)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert silent.render() is None
+
+
+def test_refusals():
+    with pytest.raises(ValueError, match="unknown game"):
+        BoardlabEnv("chess")
+    with pytest.raises(ValueError, match="players"):
+        BoardlabEnv("burgundy", 5)
+    with pytest.raises(ValueError, match="render_mode"):
+        BoardlabEnv("burgundy", 2, render_mode="human")
+    with pytest.raises(ValueError, match="render_seat"):
+        BoardlabEnv("burgundy", 2, render_seat=2)
+    environment = raw_env("seasons", 2)
+    environment.reset(seed=1)
+    illegal = int(np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"] == 0)[0])
+    before = environment.game_state.to_json()
+    with pytest.raises(ValueError, match="not legal"):
+        environment.step(illegal)
+    assert environment.game_state.to_json() == before
