@@ -1,0 +1,164 @@
+"""The analysis board in a real headless Chromium (Debian's ``chromium``, driven by Playwright):
+``boardlab serve`` on a free port, then for each game a new game, a move clicked on the board, a
+short suggestion, an agent's move, a refused position, and a screenshot that is not blank."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.sync_api import sync_playwright
+
+from engine_c import new_state
+
+CHROMIUM = "/usr/bin/chromium"          # Debian's package; no browser is ever downloaded
+ROOT = Path(__file__).resolve().parents[2]
+BAD_FIELD = {"burgundy": ("vp", -5), "sanjuan": ("goods_sold", -5), "seasons": ("vp", -5), "tiletum": ("king", 99)}
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """``boardlab serve --port 0`` in a process of its own; its printed address."""
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert match, f"serve printed {line!r}, stderr: {process.stderr.read() if process.poll() is not None else ''}"
+    yield match.group(0)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser, server_url):
+    """The board page, loaded once for the module, with page errors collected in ``page.errors``."""
+    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+    tab.errors = []
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    tab.goto(server_url)
+    tab.wait_for_selector("#board[data-version]")
+    yield tab
+    tab.close()
+
+
+def board_version(page):
+    """The version of the position the board shows."""
+    return page.get_attribute("#board", "data-version")
+
+
+def wait_for_new_version(page, old):
+    """Wait until the board shows another position than version ``old``."""
+    page.wait_for_function(f"document.querySelector('#board').dataset.version !== '{old}'", timeout=15000)
+
+
+def start_game(page, game, players):
+    """A new game of ``game`` from the form, the view following the player to act."""
+    page.check("#follow")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.fill("#seed", "1")
+    page.click("#new")
+    page.wait_for_selector(f"#board[data-game={game}]")
+
+
+def click_a_move_on_the_board(page):
+    """Click a board element standing for exactly one legal move (else one standing for several,
+    then the first move offered); returns the move."""
+    targets = page.locator("#board .target")
+    assert targets.count() > 0, "the board offers no clickable move"
+    moves = [json.loads(targets.nth(k).get_attribute("data-moves")) for k in range(targets.count())]
+    single = [k for k, m in enumerate(moves) if len(m) == 1]
+    index = single[0] if single else 0
+    targets.nth(index).click()
+    if len(moves[index]) == 1:
+        return moves[index][0]
+    button = page.locator("#legal button.picked").first
+    move = button.get_attribute("data-move")
+    button.click()
+    return move
+
+
+def check_not_blank(path):
+    """The screenshot has many colours and drawing spread over it."""
+    image = Image.open(path).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20)
+    assert len(colours) > 40, f"{path}: only {len(colours)} colours"
+    background = max(colours)[1]
+    width, height = image.size
+    drawn_rows = sum(1 for y in range(0, height, 4)
+                     if any(image.getpixel((x, y)) != background for x in range(0, width, 4)))
+    assert drawn_rows > 0.6 * len(range(0, height, 4)), f"{path}: mostly empty"
+
+
+@pytest.mark.parametrize("game, players", [("burgundy", 2), ("sanjuan", 3), ("seasons", 4), ("tiletum", 2)])
+def test_a_game_in_the_browser(page, game, players, tmp_path_factory):
+    start_game(page, game, players)
+    before_html = page.inner_html("#board")
+    version = board_version(page)
+    mover = page.input_value("#seat")                               # the view follows the player to act
+    move = click_a_move_on_the_board(page)
+    wait_for_new_version(page, version)
+    assert page.inner_html("#board") != before_html
+    entry = page.locator("#history li").first.inner_text()
+    assert entry.startswith(f"seat {mover}: ")
+    assert entry.endswith(move) or (entry.endswith("(face down)") and page.input_value("#seat") != mover)
+
+    # a short suggestion: progress, then ranked moves with the best one marked
+    page.fill("#iterations", "1500")
+    page.click("#suggest")
+    page.wait_for_selector("#ranked tr.best", timeout=20000)
+    assert page.locator("#ranked tr").count() >= 3                 # the header and at least two moves
+    assert page.inner_text("#progress").startswith("done")
+    best = page.inner_text("#ranked tr.best td >> nth=0")
+    assert page.locator("#legal button.best").inner_text() == best
+
+    # the agent plays the next move
+    moves_before = page.locator("#history li").count()
+    page.click("#ai")
+    page.wait_for_function(f"document.querySelectorAll('#history li').length > {moves_before}", timeout=20000)
+
+    # a position the reader refuses: one line naming the field, the board unchanged
+    data = new_state(game, players, 2).to_dict()
+    field, value = BAD_FIELD[game]
+    data["seats"][0][field] = value
+    version = board_version(page)
+    page.fill("#position-text", json.dumps(data))
+    page.click("#load")
+    page.wait_for_selector("#error:not([hidden])")
+    message = page.inner_text("#error")
+    assert message.startswith(f"{game}: seats[0].{field}: ") and "\n" not in message
+    assert board_version(page) == version
+
+    shot = tmp_path_factory.mktemp("screenshots") / f"{game}.png"
+    page.locator("#board").screenshot(path=str(shot))
+    check_not_blank(shot)
+    assert page.errors == []
+
+
+def test_stop_and_visible_thinking(page):
+    start_game(page, "burgundy", 2)
+    page.fill("#iterations", "10000000")
+    page.click("#suggest")
+    page.wait_for_function("document.querySelector('#progress').textContent.includes('best so far')", timeout=5000)
+    page.click("#stop")
+    page.wait_for_function("/stopped/.test(document.querySelector('#progress').textContent)", timeout=1000)
+    # an agent seat with a timed search: its thinking shows, then its move
+    to_act = page.input_value("#seat")
+    page.fill(f"#agents input[data-seat='{to_act}']", "ismcts:time=1")
+    page.press(f"#agents input[data-seat='{to_act}']", "Enter")
+    page.locator(f"#agents input[data-seat='{to_act}']").blur()
+    page.wait_for_selector("#thinking.active", timeout=5000)
+    assert "thinking" in page.inner_text("#thinking")
+    page.wait_for_function("document.querySelectorAll('#history li').length > 0", timeout=20000)
+    assert page.errors == []
