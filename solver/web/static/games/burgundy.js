@@ -5,6 +5,10 @@ BoardGames.burgundy = (() => {
   const FILL = {C: "#2f7d3b", S: "#2b6cb0", M: "#7d858c", P: "#9ccc3c", B: "#d89b3a", K: "#f2c94c"};
   const GOOD_FILL = ["#e03131", "#f08c00", "#fab005", "#2f9e44", "#1c7ed6", "#862e9c"];
   const SQRT3 = Math.sqrt(3);
+  const DECISIONS = {main: "main action", free: "the castle's extra action", hall: "the city hall's extra tile",
+                     slot: "which space of the depot", space: "where to place the tile", discard: "which stored tile to discard",
+                     ship: "which depot's goods the ship takes", goods: "which goods to keep",
+                     warehouse: "which goods the warehouse sells", pick: "which tile to pick"};
 
   function hexPoints(cx, cy, r) {
     return Array.from({length: 6}, (_, k) => {
@@ -88,8 +92,12 @@ BoardGames.burgundy = (() => {
     const turn = pos.turn;
     const taken = Object.entries(pos.bonus_taken).filter(([, n]) => n)
       .map(([colour, n]) => `${colour} ${n === 1 ? "large" : "both"}`).join(", ");
+    const top = pendingTop(view);
+    const deciding = pos.over ? "game over" : pos.setup_player !== null ? "choosing a starting castle"
+      : top ? `deciding: ${DECISIONS[top[0]] || top[0]}` : "deciding: main action";
     const lines = [
       `phase ${pos.phase}, round ${pos.round} of 5; white die ${turn.white_die}; turn order ${turn.order.join(" ")}`,
+      deciding,
       `unseen goods ${pos.goods_pool.join(" ")}; bonus tiles taken: ${taken || "none"}`,
       `supply: ${Object.values(pos.supply_coloured).reduce((a, b) => a + b, 0)} coloured-back, ` +
         `${Object.values(pos.supply_black).reduce((a, b) => a + b, 0)} black-back tiles` +
