@@ -62,6 +62,12 @@ TILES = [
     (1, 2, 2, 3, 3),
 ]
 
+# Names of the position files (docs/sanjuan.md, "JSON position"): the phases, numbered as the
+# PH_* constants of engine_c/sanjuan/types.pxd, and the trading-house tiles T1..T5 (TILES rows).
+PHASES = ["role", "build", "place", "pay", "produce", "sell", "keep", "council_discard",
+          "gold_mine", "chapel", "hand_limit", "over"]
+TILE_NAMES = ["T1", "T2", "T3", "T4", "T5"]
+
 ARCH_BONUS = (0, 4, 6, 8)      # triumphal arch VP by number of monuments
 HAND_LIMIT = 7
 TOWER_HAND_LIMIT = 12

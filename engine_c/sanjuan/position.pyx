@@ -9,13 +9,11 @@ from engine_c.sanjuan.tables cimport *
 from engine_c.sanjuan.rules cimport *
 from engine_c.sanjuan.moves cimport sj_legal
 
-from engine_c.sanjuan.data import CARD_IDS, CARD_INDEX, COPIES, ROLES
+from engine_c.sanjuan.data import CARD_IDS, CARD_INDEX, COPIES, PHASES, ROLES, TILE_NAMES
+from engine_c.sanjuan.position_short import card_kind, complete, library_doubles, name_index
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
-PHASES = ["role", "build", "place", "pay", "produce", "sell", "keep", "council_discard",
-          "gold_mine", "chapel", "hand_limit", "over"]
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
-TILE_NAMES = ["T1", "T2", "T3", "T4", "T5"]
 ROLE_PHASES = (PH_BUILD, PH_PLACE, PH_PAY, PH_PRODUCE, PH_SELL, PH_KEEP, PH_CDISCARD, PH_GOLD)
 PHASE_ROLE = {PH_BUILD: R_BUILDER, PH_PLACE: R_BUILDER, PH_PAY: R_BUILDER, PH_PRODUCE: R_PRODUCER,
               PH_SELL: R_TRADER, PH_KEEP: R_COUNCILLOR, PH_CDISCARD: R_COUNCILLOR, PH_GOLD: R_PROSPECTOR}
@@ -46,7 +44,7 @@ def position_to_dict(SanJuanState state):
         })
     return {
         "game": "sanjuan",
-        "num_players": np,
+        "players": np,
         "rng": int(s.rng),
         "rounds": int(s.rounds),
         "governor": int(s.governor),
@@ -82,7 +80,7 @@ def position_to_dict(SanJuanState state):
 # naming the field, e.g. ``sanjuan: seats[0].hand["spy"]: unknown card 'spy' (valid: ...)``.
 
 F = Fields("sanjuan")
-TOP_KEYS = ("game", "num_players", "rng", "rounds", "governor", "phase", "actor", "chooser", "role",
+TOP_KEYS = ("game", "players", "rng", "rounds", "governor", "phase", "actor", "chooser", "role",
             "roles_taken", "picks", "role_library", "library_used", "acted", "turn", "tiles", "tile_next",
             "tiles_seen", "tile", "supply", "discard", "pending", "pending_owner", "pending_public", "seats")
 TOP_OPTIONAL = ("public_discards",)               # older positions lack it: none
@@ -90,21 +88,8 @@ TURN_KEYS = ("count", "limit", "last", "income")
 TURN_OPTIONAL = ("building",)                     # null or absent: no building being built
 SEAT_KEYS = ("hand", "buildings", "covered", "chapel", "known_discards", "public_hand", "goods_sold",
              "cards_drawn")
-CARD_LIST = ", ".join(CARD_IDS)
-
-
-def _card(value, path):
-    """A card id -> its kind."""
-    if isinstance(value, str) and value in CARD_INDEX:
-        return CARD_INDEX[value]
-    F.fail(path, f"unknown card {shown(value)} (valid: {CARD_LIST})")
-
-
-def _name(value, path, table, noun):
-    """A name of ``table`` (a list) -> its index."""
-    if isinstance(value, str) and value in table:
-        return table.index(value)
-    F.fail(path, f"unknown {noun} {shown(value)} (valid: {', '.join(table)})")
+_card = card_kind
+_name = name_index
 
 
 cdef int _fill_counts(unsigned char* a, obj, path) except -1:
@@ -139,8 +124,9 @@ def position_from_dict(SanJuanState state, data):
     F.object(data, "")
     if data.get("game") != "sanjuan":
         F.fail("", f"not a sanjuan position (game {shown(data.get('game'))})")
+    data = complete(data)               # the keys a short position leaves out (position_short.py)
     F.object(data, "", keys=TOP_KEYS, optional=TOP_OPTIONAL)
-    np = F.int(data["num_players"], "num_players", 2, 4)
+    np = F.int(data["players"], "players", 2, 4)
     s.np = np
     state.num_players = np
     s.rng = F.int(data["rng"], "rng", 0, UINT64_MAX)
@@ -238,6 +224,7 @@ def position_from_dict(SanJuanState state, data):
         if total[k] != COPIES[k]:
             F.fail("", f"{total[k]} {CARD_IDS[k]} cards in the position, the deck has {COPIES[k]}")
     _check_flow(s, np)
+    _check_agreement(s, np)
     if s.phase != PH_OVER and sj_legal(s, buf) == 0:
         F.fail("phase", f"seat {s.actor} has no legal action in phase {PHASES[s.phase]}: the position is impossible")
 
@@ -270,8 +257,6 @@ cdef int _check_flow(SJ* s, int np) except -1:
         F.fail("turn.income", f"must be 0 outside a sell decision (phase {PHASES[ph]})")
     if s.pending_n and ph not in (PH_KEEP, PH_GOLD):
         F.fail("pending", f"cards pending outside a councillor keep or gold-mine decision (phase {PHASES[ph]})")
-    if s.tile_next > s.tiles_seen:
-        F.fail("tiles_seen", f"the next tile (position {s.tile_next}) lies beyond the {s.tiles_seen} revealed")
     if ph == PH_ROLE:
         expected = chooser_of_pick(s, s.picks)
         if s.chooser != expected or s.actor != s.chooser:
@@ -356,4 +341,50 @@ cdef int _check_flow(SJ* s, int np) except -1:
             if s.hand_n[p] > hand_limit(s, p):
                 F.fail(at(at("seats", p), "hand"), f"{s.hand_n[p]} cards, above his hand limit of "
                        f"{hand_limit(s, p)}, though his hand_limit step is done")
+    return 0
+
+
+cdef int _check_agreement(SJ* s, int np) except -1:
+    """Fields that follow from others must agree with them: the library doubling, the tiles' cursor
+    and face-up tile, the pending cards' owner, the turn's counters where the phase does not use them."""
+    cdef int ph = s.phase, a = s.actor, c = s.chooser, shown_at
+    in_role = ph in ROLE_PHASES
+    if s.lib_used and np > 2:
+        F.fail("library_used", f"true, but only the 2-player governor saves his library for a pick "
+               f"(with {np} players it stays false)")
+    if s.lib_used and s.picks == 0 and not in_role and ph != PH_OVER:
+        F.fail("library_used", f"true before any role was chosen this round (phase {PHASES[ph]}, picks 0)")
+    # the doubling is fixed when the role is chosen; a builder phase changes the chooser's library
+    # only in his own turn, after which the doubling no longer matters
+    if in_role and (s.role != R_BUILDER or (ph in (PH_BUILD, PH_PLACE) and a == c)):
+        doubled = library_doubles(np, s.governor, c, s.picks, bool(s.lib_used), s.owned[c][LIBRARY] > 0)
+        if bool(s.role_lib) != doubled:
+            why = (f"seat {c} owns a library" if s.owned[c][LIBRARY] else f"seat {c} has no library")
+            if np == 2 and c == s.governor:
+                why += f", the governor's {'first' if s.picks == 0 else 'last'} pick, library_used " \
+                       f"{'true' if s.lib_used else 'false'}"
+            F.fail("role_library", f"{'true' if s.role_lib else 'false'}, but the {ROLES[s.role]} chosen by seat {c} "
+                   f"is {'doubled' if doubled else 'not doubled'} ({why}): it must be {'true' if doubled else 'false'}")
+    if s.tiles_seen < 5:
+        expected = s.tiles_seen - 1 if ph == PH_SELL else s.tiles_seen
+        if ph == PH_SELL and expected < 0:
+            F.fail("tiles_seen", "0 during a trader's sale: the trader reveals a tile first")
+        if s.tile_next != expected:
+            F.fail("tile_next", f"{s.tile_next}, but with {s.tiles_seen} tiles revealed"
+                   f"{' (the last one being sold at)' if ph == PH_SELL else ''} the next tile is at position "
+                   f"{expected}")
+    if s.tiles_seen and ph != PH_SELL:
+        shown_at = (s.tile_next + 4) % 5
+        if s.tile != s.tiles[shown_at]:
+            F.fail("tile", f"{TILE_NAMES[s.tile]}, but the face-up tile is the last one revealed: "
+                   f"{TILE_NAMES[s.tiles[shown_at]]} (tiles[{shown_at}])")
+    if not s.pending_n and s.pending_owner:
+        F.fail("pending_owner", f"{s.pending_owner}, but no card is pending (it must be 0)")
+    if not s.pending_n and s.pending_public:
+        F.fail("pending_public", "true, but no card is pending (it must be false)")
+    if ph in (PH_ROLE, PH_BUILD, PH_PLACE, PH_GOLD, PH_TUCK, PH_OVER):
+        if s.cnt:
+            F.fail("turn.count", f"{s.cnt}, but phase {PHASES[ph]} counts no goods (it must be 0)")
+        if s.limit:
+            F.fail("turn.limit", f"{s.limit}, but phase {PHASES[ph]} has no limit (it must be 0)")
     return 0

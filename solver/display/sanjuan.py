@@ -89,7 +89,7 @@ def _seat_lines(index, seat_data, viewer, style, score, acting):
 
 def draw(view, viewer, style, scores):
     """The picture of a San Juan position (``view``: position data, maybe a seat view)."""
-    players = view["num_players"]
+    players = view["players"]
     over = view["phase"] == "over"
     where = "game over" if over else f"{style.seat(view['actor'])} to act: {_step(view)}"
     lines = [style.title(f"San Juan, {players} players, round {view['rounds']}") + f" - {where}"]

@@ -53,21 +53,22 @@ def invariant(state):
     if over:
         assert any(len(s["buildings"]) == 12 for s in d["seats"]) or d["rounds"] == 100
     assert d["rounds"] <= 100
-    assert len(d["roles_taken"]) <= (3 if d["num_players"] == 2 else d["num_players"])
+    assert len(d["roles_taken"]) <= (3 if d["players"] == 2 else d["players"])
 
 
 def blank_position(players=2, governor=0):
-    """A first-round role-choice position with empty hands; every other card in the supply."""
+    """A first-round role-choice position with empty hands; every other card in the supply.
+    The face-up tile (``tile``) is left out: the reader derives it from the tiles revealed."""
     seats = []
     for p in range(players):
         seats.append({"hand": {}, "buildings": ["indigo_plant"], "covered": {}, "chapel": {},
                       "known_discards": {}, "public_hand": {}, "goods_sold": 0, "cards_drawn": 0})
     return {
-        "game": "sanjuan", "num_players": players, "rng": 12345, "rounds": 1, "governor": governor,
+        "game": "sanjuan", "players": players, "rng": 12345, "rounds": 1, "governor": governor,
         "phase": "role", "actor": governor, "chooser": governor, "role": "builder", "roles_taken": [],
         "picks": 0, "role_library": False, "library_used": False, "acted": 0,
         "turn": {"count": 0, "limit": 0, "last": 0, "building": None, "income": 0},
-        "tiles": ["T1", "T2", "T3", "T4", "T5"], "tile_next": 0, "tiles_seen": 0, "tile": "T1",
+        "tiles": ["T1", "T2", "T3", "T4", "T5"], "tile_next": 0, "tiles_seen": 0,
         "supply": [], "discard": {}, "public_discards": {}, "pending": {}, "pending_owner": 0, "pending_public": False,
         "seats": seats,
     }
