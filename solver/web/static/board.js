@@ -128,7 +128,9 @@ const BoardPage = (() => {
 
   function renderStatus(view) {
     const scores = view.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
-    const who = view.over ? "game over" : `seat ${view.to_act} to act`;
+    const places = view.ranks ? view.ranks.map((rank, seat) => [rank, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1])
+      .map(([rank, seat]) => `${rank + 1}. seat ${seat}`).join(", ") : "";
+    const who = view.over ? `game over (${places})` : `seat ${view.to_act} to act`;
     $("status").textContent = `${GAME_TITLES[view.game] || view.game}, ${view.players} players: ${who} ` +
       `(viewing as seat ${view.seat}) | scores ${scores}`;
   }

@@ -5,6 +5,7 @@ BoardGames.tiletum = (() => {
   const DIE_FILL = {G: "#f0c419", F: "#c2255c", I: "#495057", S: "#adb5bd", W: "#f8f9fa"};
   const DARK_DIE = new Set(["F", "I"]);
   const layouts = {};
+  const MIN_GAP = 82;          // pixels between two cities (vertical distances count 1.6 times)
 
   // cities placed by a small force layout over the roads (computed once per map)
   function mapLayout(t, width, height) {
@@ -43,8 +44,27 @@ BoardGames.tiletum = (() => {
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    layouts[key] = points.map(([x, y]) => [50 + (x - x0) / (x1 - x0 || 1) * (width - 100),
+    const placed = points.map(([x, y]) => [50 + (x - x0) / (x1 - x0 || 1) * (width - 100),
                                            40 + (y - y0) / (y1 - y0 || 1) * (height - 80)]);
+    // then spread cities that ended up too close for their names and spaces
+    for (let round = 0; round < 300; round++) {
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          const dx = placed[j][0] - placed[i][0];
+          const dy = (placed[j][1] - placed[i][1]) * 1.6;
+          const dist = Math.max(Math.hypot(dx, dy), 1e-3);
+          if (dist >= MIN_GAP) continue;
+          const shift = (MIN_GAP - dist) / 4;
+          placed[i][0] -= dx / dist * shift; placed[j][0] += dx / dist * shift;
+          placed[i][1] -= dy / dist * shift; placed[j][1] += dy / dist * shift;
+        }
+      }
+      placed.forEach((p) => {
+        p[0] = Math.min(Math.max(p[0], 45), width - 45);
+        p[1] = Math.min(Math.max(p[1], 30), height - 45);
+      });
+    }
+    layouts[key] = placed;
     return layouts[key];
   }
 
@@ -78,8 +98,12 @@ BoardGames.tiletum = (() => {
         root.append(d.target(node, d.moves((m) => m === `take ${name}` || m.startsWith(`take ${name}>`))));
       });
     });
-    root.append(d.text(cx, cy + 4, `round ${pos.round}, pass ${Math.min(pos.pass, 3)}`, {"text-anchor": "middle",
+    root.append(d.text(cx, cy - 4, `round ${pos.round}, pass ${Math.min(pos.pass, 3)}`, {"text-anchor": "middle",
                                                                                          class: "small"}));
+    const current = pos.current;
+    const doing = pos.phase === "over" ? "game over" : pos.phase === "die" ? "taking a die"
+      : pos.phase === "action" ? `${current.action}, ${current.ap} AP` : pos.phase.replace("_", " ");
+    root.append(d.text(cx, cy + 10, doing, {"text-anchor": "middle", class: "small", "font-weight": 700}));
   }
 
   function drawMap(root, view, t, d, x0, y0, width, height) {
@@ -189,7 +213,7 @@ BoardGames.tiletum = (() => {
 
   return function drawTiletum(root, view, tables, d) {
     drawWheel(root, view, tables, d, 140, 150);
-    drawMap(root, view, tables, d, 280, 10, 420, 290);
+    drawMap(root, view, tables, d, 275, 6, 430, 300);
     drawDisplays(root, view, tables, d, 715, 22);
     const seats = view.position.seats.length;
     for (let seat = 0; seat < seats; seat++) {
