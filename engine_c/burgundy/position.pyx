@@ -1,8 +1,9 @@
 # cython: language_level=3
 """Castles of Burgundy positions: the BState struct to plain data and back (format: docs/burgundy.md).
 
-The data are checked field by field in position_checks.py before anything here writes to C memory;
-the pending sub-decisions, which need the rules to judge, are checked here after filling."""
+A short position is completed first (position_short.py fills in every key it may leave out), then
+checked field by field (position_checks.py) before anything here writes to C memory; the pending
+sub-decisions, which need the rules to judge, are checked here after filling."""
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, int16_t
 
@@ -13,6 +14,7 @@ from engine_c.burgundy.rules cimport placeable, goods_slot
 
 from engine_c.burgundy import data as _D
 from engine_c.burgundy import position_checks as _J
+from engine_c.burgundy import position_short as _S
 from engine_c.burgundy.notation import SRC_NAMES
 from engine_c.burgundy.state import SCENARIOS, TIEBREAKS, TILE_NAMES, PICKS
 
@@ -55,7 +57,7 @@ def position_to_dict(BurgundyState state):
         "scenario": SCENARIOS[s.scenario],
         "tiebreak": TIEBREAKS[s.tiebreak],
         "phase": "ABCDE"[min(s.phase, 4)],
-        "round": s.round + 1,
+        "round": 5 if s.over else s.round + 1,        # the engine's counter wraps after the last round
         "over": bool(s.over),
         "rng": int(s.rng),
         "setup_player": s.setup_idx if s.setup_idx >= 0 else None,
@@ -81,8 +83,8 @@ def position_to_dict(BurgundyState state):
 
 
 def position_from_dict(BurgundyState state, data):
-    """Fill ``state`` from position data; InvalidPositionError naming the field if it is wrong."""
-    _fill(state, _J.check(data))
+    """Fill ``state`` from position data, full or short; InvalidPositionError naming the field if it is wrong."""
+    _fill(state, _J.check(_S.complete(data)))
     _check_pending(state)
 
 
@@ -103,7 +105,7 @@ cdef _fill(BurgundyState state, data):
     s.over = data["over"]
     if s.over:
         s.phase = 5
-        s.round = 0          # the round counter after round 5 of phase E (written as round 1)
+        s.round = 0          # the round counter after round 5 of phase E (written as round 5; 1 read too)
     s.rng = data["rng"]
     s.setup_idx = -1 if data["setup_player"] is None else data["setup_player"]
     turn = data["turn"]

@@ -6,6 +6,8 @@ conservation checks.
 """
 import json
 
+import numpy as np
+
 from engine_c.burgundy import BurgundyState
 
 
@@ -15,7 +17,22 @@ def fresh(players=2, seed=0, **options):
 
 
 def load(data):
+    """The state of position data (full or short)."""
     return BurgundyState.from_json(json.dumps(data))
+
+
+def positions(players, seed, count, finished=False, **options):
+    """``count`` positions of one game of uniformly random moves, spread over it (plain data); with
+    ``finished``, the final position too."""
+    state = BurgundyState(players, seed, **options)
+    rng = np.random.default_rng(seed)
+    line = []
+    while not state.is_terminal():
+        line.append(state.to_json())
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    picks = np.linspace(0, len(line) - 1, count).astype(int)
+    return [json.loads(line[i]) for i in picks] + ([state.to_dict()] if finished else [])
 
 
 def take_tile(data, name):
@@ -39,9 +56,15 @@ def take_tile(data, name):
 
 
 def put(data, seat, space, name):
-    """A tile in seat's estate on space id ``space`` (1..37)."""
+    """A tile in seat's estate on space id ``space`` (1..37); a ship moves the seat's pawn one track
+    space on, onto the top of the pawns there, as placing it in play does."""
     take_tile(data, name)
     data["seats"][seat]["estate"][str(space)] = name
+    if name == "ship":
+        track = data["seats"][seat]["track"]
+        if track[0] < 6:
+            there = [s["track"][1] for s in data["seats"] if s["track"][0] == track[0] + 1]
+            data["seats"][seat]["track"] = [track[0] + 1, max(there, default=-1) + 1]
 
 
 def store(data, seat, slot, name):

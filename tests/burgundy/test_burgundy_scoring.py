@@ -173,12 +173,16 @@ def test_knowledge_24_anna_12_points():
 def test_knowledge_26_two_points_per_bonus_tile():
     d = position()
     put(d, 0, 13, "k26")
-    seat(d, 0)["bonus_large"] = 1
-    seat(d, 0)["bonus_small"] = 1
-    d["bonus_taken"]["mine"] = 2
-    seat(d, 1)["bonus_large"] = 1
-    d["bonus_taken"]["ship"] = 1
+    for space in (7, 2, 3):                  # seat 0 fills every castle space: the large castle tile
+        put(d, 0, space, "castle")
+    for p in (0, 1):                         # both fill every mine space; seat 1 was first
+        for space in (25, 30, 34):
+            put(d, p, space, "mine")
+    d["bonus_taken"].update(castle=1, mine=2)
+    seat(d, 0).update(bonus_large=1, bonus_small=1)
+    seat(d, 1).update(bonus_large=1)
     assert scoring_only(d) == 4
+    assert scoring_only(d, 1) == 0
 
 
 def test_final_conversion_goods_silver_workers():

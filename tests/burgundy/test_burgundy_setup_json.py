@@ -119,7 +119,8 @@ def invalid(mutate, players=2):
 
 def test_from_json_refuses_unknown_and_missing_fields():
     assert "colour: unknown field" in invalid(lambda d: d.update(colour=1))
-    assert "rng: missing field" in invalid(lambda d: d.pop("rng"))
+    assert "phase: missing field" in invalid(lambda d: d.pop("phase"))
+    assert "seats[1].silverlings: missing field" in invalid(lambda d: d["seats"][1].pop("silverlings"))
     assert "seats[0].hand: unknown field" in invalid(lambda d: d["seats"][0].update(hand=[]))
 
 
@@ -131,11 +132,15 @@ def test_from_json_refuses_wrong_player_counts():
 def test_from_json_refuses_wrong_tile_counts():
     def extra(d):
         d["seats"][0]["storage"][0] = "ship"
-    assert "tile count of 'ship'" in invalid(extra)
+    where = ", ".join(f"{place} {count}" for place, count in (
+        ("depots", 2), ("seats[0].estate", 0), ("seats[0].storage", 1), ("supply_coloured", 18), ("supply_black", 6))
+        if count)
+    assert f"burgundy: tile 'ship': 27 counted ({where}), the box has 26 (20 coloured-back, 6 black-back)" \
+        == invalid(extra)
 
     def twice(d):
         d["supply_coloured"]["k1"] = 2
-    assert "k1" in invalid(twice)
+    assert "supply_coloured.k1: must be an integer in 0..1, got 2" in invalid(twice)
 
 
 def test_from_json_refuses_tiles_on_wrong_colours():
@@ -157,7 +162,7 @@ def test_from_json_refuses_impossible_estates_and_goods():
 
     def goods(d):
         d["goods_pool"][0] += 1
-    assert "goods count of type 1" in invalid(goods)
+    assert "goods type 1: 8 counted (round_goods 1, seats[0].goods 1, goods_pool 6), the box has 7" in invalid(goods)
 
     def order(d):
         d["turn"]["order"] = [0, 0]
