@@ -200,3 +200,17 @@ def test_page_and_static_files_are_served(client):
                  "/static/games/seasons.js", "/static/games/tiletum.js"):
         assert client.get(path).status_code == 200, path
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_a_finished_game_is_shown_with_its_places_and_nothing_to_play(client):
+    state = random_position("seasons", 2, 5, 0)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    board = new_board(client, "seasons")
+    load(client, board, state)
+    data = view(client, board, 1)
+    assert data["over"] and data["to_act"] is None and data["legal"] == []
+    assert sorted(data["ranks"]) == sorted(state.ranks()) and data["scores"] == list(state.scores())
+    assert "game is over" in error_of(client.post("/api/suggest", json={"board": board, "seat": 0}))
+    assert "game is over" in error_of(client.post("/api/ai", json={"board": board}))
+    assert "game is over" in error_of(client.post("/api/move", json={"board": board, "move": "pass"}))
