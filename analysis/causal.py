@@ -133,14 +133,21 @@ def plot_causal_values(est: pd.DataFrame, game: str, note: str = ""):
                                                      v[ahi].to_numpy() * scale - a])), 0, None)
             ax.errorbar(a, y - 0.3, xerr=aerr, fmt="D", mfc="white", color="#8c8c8c", ms=4,
                         capsize=0, lw=0.8, label="association in the run's results (per tile held)")
+        # the scale follows the forced-take intervals; a wider association interval is cut at the edge
+        reach = np.nanmax(np.abs(np.concatenate([v[lo].to_numpy(), v[hi].to_numpy(),
+                                                 v[acol].to_numpy() if acol in v.columns else []]))) * scale
+        if np.isfinite(reach) and reach > 0:
+            ax.set_xlim(-1.1 * reach, 1.1 * reach)
         ax.axvline(0, color="black", lw=0.8)
         ax.set_xlabel(xlabel, fontsize=9)
         ax.grid(axis="x", alpha=0.3)
     ax1.set_yticks(y)
-    ax1.set_yticklabels([f"{lab} (n={p} pos.)" for lab, p in zip(v["label"], v["positions"])],
-                        fontsize=8)
+    flags = v["disagree"] if "disagree" in v.columns else pd.Series(False, index=v.index)
+    ax1.set_yticklabels([f"{lab} (n={p} pos.)" + ("  [disagree]" if f else "")
+                         for lab, p, f in zip(v["label"], v["positions"], flags)], fontsize=8)
     ax1.set_ylabel("kind taken")
-    ax1.legend(fontsize=7, loc="lower right")
+    handles, labels = ax1.get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=8, loc="outside lower center", ncol=3)
     ax1.set_title("final score")
     ax2.set_title("win probability")
     fig.suptitle(f"{game}: what taking each kind is worth, forced against the agent's own choice "

@@ -391,7 +391,10 @@ def run_values(run, out, kinds=(), continuations=8, positions_per_kind=0, agents
         out / PLAN, index=False)
     _truncate_cut_line(out)
     done = read_journal(out)
-    finished = set(zip(done["position"], done["continuation"]))
+    # a pair is finished when all its kinds are in (a kill can cut a batch's rows short)
+    planned = {p.name: len(p.kinds) for p in plan}
+    counts = done.groupby(["position", "continuation"])["kind"].nunique()
+    finished = {key for key, n in counts.items() if n == planned.get(key[0])}
     folder = Path(config.run) / POSITIONS
     todo = [(p, j) for p in plan for j in range(continuations) if (p.name, j) not in finished]
     total, count = len(plan) * continuations, len(plan) * continuations - len(todo)

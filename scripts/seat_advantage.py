@@ -58,7 +58,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="burgundy")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
-    parser.add_argument("--agents", nargs="+", default=AGENTS, help="agent specs, one self-play run each")
+    parser.add_argument("--agents", nargs="+", default=AGENTS,
+                        help="agent specs, one self-play run each; SPEC@N plays N games with it")
     parser.add_argument("--games", type=int, default=200, help="games per run of random and greedy")
     parser.add_argument("--search-games", type=int, default=100, help="games per run of a search agent")
     parser.add_argument("--jobs", type=int, default=1)
@@ -68,8 +69,10 @@ def main(argv=None):
     try:
         paths = []
         for players in args.players:
-            for spec in sorted(args.agents, key=skill_key):
-                games = args.games if spec.split(":")[0] in ("random", "greedy") else args.search_games
+            for item in sorted(args.agents, key=lambda a: skill_key(a.split("@")[0])):
+                spec, _, count = item.partition("@")
+                games = int(count) if count else (
+                    args.games if spec.split(":")[0] in ("random", "greedy") else args.search_games)
                 path = args.out / "runs" / f"{args.game}-{players}p-{_slug(spec)}.parquet"
                 config = RunConfig(game=args.game, players=players, agents=(spec,), games=games,
                                    seed=args.seed)
