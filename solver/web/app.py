@@ -135,6 +135,7 @@ def _int_param(value, name):
 def api(handler):
     """Wrap an API handler: one-line refusals as JSON with their status, results as JSON."""
     async def endpoint(request):
+        """The handler's answer, or its refusal as one JSON line."""
         try:
             result = await handler(request)
         except Refused as exc:
@@ -160,9 +161,11 @@ def create_app(start_text=None):
     static = resources.files("solver.web") / "static"
 
     async def page(request):
+        """The board page."""
         return FileResponse(str(static / "index.htm"), media_type="text/html")
 
     async def new(request):
+        """A new board: a new game, or the server's start position."""
         data = await read_json(request)
         if data.get("game") is None:
             board = boards.start_board()
@@ -172,36 +175,43 @@ def create_app(start_text=None):
         return {"board": boards.add(board, data.get("board")), "games": drawn_games()}
 
     async def view(request):
+        """What one seat sees of the board."""
         board = boards.get(request.query_params.get("board"))
         return board.seat_view(_int_param(request.query_params.get("seat", "0"), "seat"))
 
     async def tables(request):
+        """The fixed data the page draws a game with."""
         game = request.query_params.get("game")
         if game not in drawn_games():
             raise Refused(f"unknown game {game!r} (known: {', '.join(drawn_games())})")
         return game_tables(game)
 
     async def move(request):
+        """Play a move."""
         data = await read_json(request)
         boards.get(data.get("board")).play(data.get("move"))
         return {"ok": True}
 
     async def undo(request):
+        """Take back to the previous decision of a person."""
         data = await read_json(request)
         boards.get(data.get("board")).undo()
         return {"ok": True}
 
     async def redo(request):
+        """Play again the last move taken back."""
         data = await read_json(request)
         boards.get(data.get("board")).redo()
         return {"ok": True}
 
     async def agents(request):
+        """Set the seats played by agents."""
         data = await read_json(request)
         boards.get(data.get("board")).set_agents(data.get("agents"))
         return {"ok": True}
 
     async def ai(request):
+        """Let an agent play the move to act."""
         data = await read_json(request)
         spec = data.get("spec")
         if spec is not None and not isinstance(spec, str):
@@ -210,6 +220,7 @@ def create_app(start_text=None):
         return {"ok": True}
 
     async def suggest(request):
+        """Start a suggestion for the player to act."""
         data = await read_json(request)
         board = boards.get(data.get("board"))
         iterations, seconds = data.get("iterations"), data.get("seconds")
@@ -221,12 +232,14 @@ def create_app(start_text=None):
         return {"ok": True}
 
     async def suggest_events(request):
+        """The suggestion's progress as server-sent events; leaving stops the search."""
         board = boards.get(request.query_params.get("board"))
         search = board.suggestion
         if search is None:
             raise Refused("no suggestion was started on this board")
 
         async def events():
+            """Progress events until the search ends."""
             sent_at, sent_best = None, False
             try:
                 yield "retry: 100000\n\n"
@@ -247,11 +260,13 @@ def create_app(start_text=None):
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     async def stop(request):
+        """Stop what runs on the board."""
         data = await read_json(request)
         boards.get(data.get("board")).stop()
         return {"ok": True}
 
     async def position_in(request):
+        """Load a pasted or uploaded position."""
         data = await read_json(request)
         board = boards.get(data.get("board"))
         text = data.get("text")
@@ -261,6 +276,7 @@ def create_app(start_text=None):
         return {"ok": True}
 
     async def position_out(request):
+        """The whole position as a JSON file."""
         board = boards.get(request.query_params.get("board"))
         with board.lock:
             data = full_position(board.state)
@@ -288,6 +304,7 @@ def create_app(start_text=None):
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        """Stop every search when the server shuts down."""
         yield
         boards.stop_all()
 

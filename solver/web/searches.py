@@ -200,6 +200,7 @@ class AgentMove:
         self.started = time.monotonic()
 
         def run():
+            """Choose the move, then report."""
             try:
                 self.action = self.agent.choose(self.state)
             except Exception as exc:        # reported to the page as one line

@@ -14,6 +14,7 @@ from solver.web.server import start_text
 def serve(capsys):
     """``serve(*args)`` runs ``boardlab serve`` (expected to be refused before it listens): (exit code, stderr)."""
     def run(*args):
+        """Run the command; (exit code, standard error)."""
         with pytest.raises(SystemExit) as stopped:
             main(["serve", *args])
         return stopped.value.code, capsys.readouterr().err
