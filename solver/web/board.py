@@ -118,7 +118,8 @@ class Board:
         return action
 
     def undo(self):
-        """Take back moves to the previous decision of a seat a person plays (one move if all are people)."""
+        """Take back moves to the previous decision of a seat a person plays (one move if nobody or
+        everybody is a person)."""
         with self.lock:
             if not self.history:
                 raise BoardlabError("nothing to undo: this is the start of the game on the board")
@@ -127,7 +128,8 @@ class Board:
                 entry = self.history.pop()
                 self.state = entry[0]
                 self.future.append(entry)
-                if not self.history or self.agents[self.state.current_player()] is None:
+                if (not self.history or self.agents[self.state.current_player()] is None
+                        or all(spec is not None for spec in self.agents)):
                     break
 
     def redo(self):

@@ -214,3 +214,27 @@ def test_a_finished_game_is_shown_with_its_places_and_nothing_to_play(client):
     assert "game is over" in error_of(client.post("/api/suggest", json={"board": board, "seat": 0}))
     assert "game is over" in error_of(client.post("/api/ai", json={"board": board}))
     assert "game is over" in error_of(client.post("/api/move", json={"board": board, "move": "pass"}))
+
+
+def test_undo_goes_back_to_the_persons_previous_decision(client):
+    board = new_board(client, "burgundy", 2, seed=6)
+    start = view(client, board, 0)
+    assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200
+    deadline = time.monotonic() + 20
+    while len((data := view(client, board, 0))["moves"]) < 8 and time.monotonic() < deadline:
+        if data["to_act"] == 0 and not data["thinking"]:
+            client.post("/api/move", json={"board": board, "move": data["legal"][0]["move"]})
+        else:
+            time.sleep(0.01)
+    while view(client, board, 0)["thinking"]:
+        time.sleep(0.01)
+    played = view(client, board, 0)["moves"]
+    assert {m["seat"] for m in played} == {0, 1}
+    client.post("/api/undo", json={"board": board})
+    after = view(client, board, 0)
+    assert after["to_act"] == 0 and after["thinking"] is None          # the agent's replies were taken back too
+    last_own = max(k for k, m in enumerate(played) if m["seat"] == 0)
+    assert after["moves"] == played[:last_own]
+    while view(client, board, 0)["can_undo"]:
+        client.post("/api/undo", json={"board": board})
+    assert view(client, board, 0)["position"] == start["position"]

@@ -152,7 +152,7 @@ def test_stop_and_visible_thinking(page):
     page.click("#suggest")
     page.wait_for_function("document.querySelector('#progress').textContent.includes('best so far')", timeout=5000)
     page.click("#stop")
-    page.wait_for_function("/stopped/.test(document.querySelector('#progress').textContent)", timeout=1000)
+    page.wait_for_function("/stopped/.test(document.querySelector('#progress').textContent)", timeout=2000)
     # an agent seat with a timed search: its thinking shows, then its move
     to_act = page.input_value("#seat")
     page.fill(f"#agents input[data-seat='{to_act}']", "ismcts:time=1")
