@@ -7,6 +7,7 @@ import pytest
 
 from engine_c import new_state, state_from_json
 from solver.positions import random_position
+from solver.web.views import normalise_keys
 from tests.web.conftest import new_board
 
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
@@ -238,3 +239,12 @@ def test_undo_goes_back_to_the_persons_previous_decision(client):
     while view(client, board, 0)["can_undo"]:
         client.post("/api/undo", json={"board": board})
     assert view(client, board, 0)["position"] == start["position"]
+
+
+def test_views_use_the_new_key_names_whichever_the_position_has():
+    old_tiletum = {"game": "tiletum", "num_players": 2, "players": [{"king": 0}, {"king": 1}]}
+    assert normalise_keys(dict(old_tiletum)) == {"game": "tiletum", "players": 2, "seats": [{"king": 0}, {"king": 1}]}
+    old_seasons = {"game": "seasons", "num_players": 3, "seats": [{}, {}, {}]}
+    assert normalise_keys(dict(old_seasons)) == {"game": "seasons", "players": 3, "seats": [{}, {}, {}]}
+    new = {"game": "sanjuan", "players": 2, "seats": [{}, {}]}
+    assert normalise_keys(dict(new)) == new

@@ -131,13 +131,14 @@ def test_a_game_in_the_browser(page, game, players, tmp_path_factory):
     # a position the reader refuses: one line naming the field, the board unchanged
     data = new_state(game, players, 2).to_dict()
     field, value = BAD_FIELD[game]
-    data["seats"][0][field] = value
+    seats = "seats" if isinstance(data.get("seats"), list) else "players"     # Tiletum's name before the renaming
+    data[seats][0][field] = value
     version = board_version(page)
     page.fill("#position-text", json.dumps(data))
     page.click("#load")
     page.wait_for_selector("#error:not([hidden])")
     message = page.inner_text("#error")
-    assert message.startswith(f"{game}: seats[0].{field}: ") and "\n" not in message
+    assert message.startswith(f"{game}: {seats}[0].{field}: ") and "\n" not in message
     assert board_version(page) == version
 
     shot = tmp_path_factory.mktemp("screenshots") / f"{game}.png"
