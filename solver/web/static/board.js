@@ -198,6 +198,9 @@ const BoardPage = (() => {
         return label;
       }));
     }
+    box.querySelectorAll("input").forEach((input) => {       // the server's seats, unless being typed in
+      if (document.activeElement !== input) input.value = view.agents[Number(input.dataset.seat)] || "";
+    });
     const thinking = $("thinking");
     thinking.textContent = view.thinking ? `seat ${view.thinking.seat} thinking (${view.thinking.spec})` : "";
     thinking.classList.toggle("active", !!view.thinking);
