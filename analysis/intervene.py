@@ -195,7 +195,10 @@ def _scan(items, hooks, game):
     """Player, stage and takeable kinds of each (name, text)."""
     out = []
     for name, text in items:
-        state = hooks.load_state(text)
+        try:
+            state = hooks.load_state(text)
+        except BoardlabError as exc:
+            raise BoardlabError(f"{POSITIONS}/{name}: {exc}") from None
         if state.is_terminal():
             continue
         kinds = tuple(sorted(hooks.take_ways(state)))

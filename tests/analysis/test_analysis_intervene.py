@@ -143,3 +143,20 @@ def test_mean_effect_is_the_cluster_robust_mean():
     assert mean_effect([5.0, 6.0], [0, 0])[1:] != mean_effect([5.0, 6.0], [0, 1])[1:]
     est, lo, hi = mean_effect([5.0, 6.0], [0, 0])
     assert est == 5.5 and lo != lo and hi != hi          # one cluster: no interval
+
+
+def test_a_damaged_position_file_is_named(tmp_path):
+    run = write_toy_run(tmp_path / "toy.parquet", games=2, seed=1)
+    (run / "_positions" / "game000001-move0003.json").write_text("{not json")
+    with pytest.raises(BoardlabError, match=r"_positions/game000001-move0003.json: "):
+        run_values(run, tmp_path / "out", hooks=Hooks(load_state=_strict_toy, make_agent=toy_agent,
+                                                      take_ways=toy_take_ways, stage=toy_stage))
+    assert not (tmp_path / "out").exists()
+
+
+def _strict_toy(text):
+    """The toy's reader with the engines' kind of refusal."""
+    try:
+        return ToyTiles.from_json(text)
+    except ValueError:
+        raise BoardlabError("not a position (not JSON)") from None
