@@ -58,19 +58,18 @@ def _bucket(name):
 
 
 def _add_leaves(value, path, sums):
-    """Add every leaf of ``value`` below ``path`` to its bucket in ``sums``."""
-    if isinstance(value, dict):
-        prefix = path + "." if path else ""
-        for key, item in value.items():
-            _add_leaves(item, prefix + str(key), sums)
-    elif isinstance(value, list):
-        prefix = path + "." if path else ""
-        for index, item in enumerate(value):
-            _add_leaves(item, prefix + str(index), sums)
-    elif isinstance(value, (int, float)):      # bool is an int: true adds 1
-        sums[_bucket(path)] += value
-    else:
-        sums[_bucket(f"{path}={value}")] += 1.0
+    """Add every leaf of ``value`` (a dict or list) below ``path`` to its bucket in ``sums``."""
+    items = value.items() if type(value) is dict else enumerate(value)
+    prefix = path + "." if path else ""
+    for key, item in items:
+        kind = type(item)
+        name = prefix + str(key)
+        if kind is dict or kind is list:
+            _add_leaves(item, name, sums)
+        elif kind is int or kind is float or kind is bool:      # true adds 1
+            sums[_bucket(name)] += item
+        else:
+            sums[_bucket(f"{name}={item}")] += 1.0
 
 
 def hashed_view(view):

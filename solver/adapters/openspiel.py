@@ -35,7 +35,10 @@ How the games look to OpenSpiel:
   drawn from ``sampler``: a state ``p`` cannot tell apart from this one, hidden cards and the RNG
   redrawn. Only the Python ISMCTSBot (``open_spiel.python.algorithms.ismcts``) can call it: OpenSpiel
   does not let C++ algorithms reach a Python game's resampling.
-- ``str(state)`` and serialization: the full boardlab position JSON (hidden parts included).
+- ``str(state)``, ``state.serialize()`` / ``game.deserialize_state()`` and pickling: the full
+  boardlab position JSON (hidden parts included); a pickled game comes back dealing from number 0.
+  ``pyspiel.serialize_game_and_state`` fails: for a sampled-stochastic game OpenSpiel also saves the
+  game's own RNG, which it gives Python games no way to provide (here the RNG is in the state).
 """
 from __future__ import annotations
 
@@ -287,15 +290,25 @@ class BoardlabState(pyspiel.State):
         position = self._position
         if not perfect_recall:
             return position.cached(("observation", player), lambda: view_string(position.view(player), player))
-        own = [item.action for item in self.full_history() if item.player == player]
+        own = position.cached("own actions", self._own_actions)[player]
         return f"{self.seat_string(player, False)} after playing {own}"
+
+    def _own_actions(self):
+        """Each player's past actions, in order (a list per player)."""
+        own = [[] for _ in range(self.num_players())]
+        for item in self.full_history():
+            own[item.player].append(item.action)
+        return own
 
     def seat_vector(self, player):
         """The observation vector of ``player`` (``solver.adapters.observation``)."""
         position = self._position
-        engine = position.engine
-        to_act = None if engine.is_terminal() else engine.current_player()
-        return position.cached(("vector", player), lambda: vector_from_view(position.view(player), player, to_act))
+
+        def make():
+            engine = position.engine
+            to_act = None if engine.is_terminal() else engine.current_player()
+            return vector_from_view(position.view(player), player, to_act)
+        return position.cached(("vector", player), make)
 
     def __str__(self):
         return self._position.to_json()

@@ -23,7 +23,7 @@ def test_pettingzoo_api_and_seed_tests(game, players):
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
         api_test(env(game, players), num_cycles=1000)
-        seed_test(lambda: env(game, players), num_cycles=1000)
+        seed_test(lambda: env(game, players), num_cycles=50)
 
 
 def play_to_the_end(environment, seed):

@@ -1,0 +1,56 @@
+"""scripts/peer_ismcts.py: paired games of boardlab's ISMCTS against OpenSpiel's ISMCTSBot,
+seeded, resumable, summarised with Wilson intervals."""
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from analysis.stats import wilson_interval
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "peer_ismcts.py"
+
+
+@pytest.fixture(scope="module")
+def peer():
+    """The script, imported as a module."""
+    spec = importlib.util.spec_from_file_location("peer_ismcts", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_game_replays_exactly_from_its_seeds(peer):
+    settings = {"iterations": 2, "seed": 2, "uct_c": 1.4, "spec": "ismcts:iterations=2"}
+    first = peer.play_game("seasons", 0, 1, settings)
+    again = peer.play_game("seasons", 0, 1, settings)
+    for key in ("returns", "scores", "moves"):
+        assert first[key] == again[key]
+    assert first["moves"]["boardlab"] > 0 and first["moves"]["openspiel"] > 0
+    assert sum(first["moves"].values()) > 20
+    assert sorted(first["returns"]) in ([0.0, 1.0], [0.5, 0.5])
+    assert first["boardlab_seat"] == 1
+
+
+def test_the_table_the_journal_and_resuming(peer, tmp_path, capsys):
+    out = tmp_path / "peer.jsonl"
+    argv = ["--games", "seasons", "--pairs", "1", "--iterations", "2", "--seed", "4", "--out", str(out), "--quiet"]
+    peer.main(argv)
+    printed = capsys.readouterr().out
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["pair"], r["boardlab_seat"]) for r in records] == [(0, 0), (0, 1)]
+    credit = sum(r["returns"][r["boardlab_seat"]] for r in records)
+    low, high = wilson_interval(credit, 2)
+    row = next(line for line in printed.splitlines() if line.startswith("| seasons"))
+    assert f"| {credit / 2:.3f} | {low:.3f}-{high:.3f} |" in row
+    assert "2 (1)" in row
+    peer.main(argv)                     # everything is in the journal: nothing is played again
+    assert out.read_text().count("\n") == 2
+    assert capsys.readouterr().out == printed
+
+
+def test_bad_arguments_are_refused(peer):
+    with pytest.raises(SystemExit):
+        peer.main(["--pairs", "0"])
+    with pytest.raises(SystemExit):
+        peer.main(["--games", "chess"])
