@@ -1,8 +1,9 @@
 """Check that a built wheel carries every compiled module the source tree has.
 
 Usage: python scripts/check_wheel.py dist/boardlab-*.whl
-Every ``.pyx`` under engine_c/ and solver/ must be in the wheel as a compiled extension, and every
-package (each game's folder included) as Python files; prints a one-line summary, exits 1 on a gap.
+Every ``.pyx`` under engine_c/ and solver/ must be in the wheel as a compiled extension, every
+package (each game's folder included) as Python files, and the analysis board's static files;
+prints a one-line summary, exits 1 on a gap.
 """
 import sys
 import zipfile
@@ -28,10 +29,12 @@ def main(argv):
     packages = {p.parent.relative_to(ROOT).as_posix() for p in ROOT.glob("*/**/__init__.py")
                 if p.parts[len(ROOT.parts)] in ("engine_c", "solver", "analysis")}
     missing += sorted(f"{pkg}/__init__.py" for pkg in packages if f"{pkg}/__init__.py" not in names)
+    static = {p.relative_to(ROOT).as_posix() for p in (ROOT / "solver" / "web" / "static").rglob("*") if p.is_file()}
+    missing += sorted(static - set(names))          # the analysis board's page, scripts and styles
     if missing:
         print(f"wheel is missing {len(missing)} module(s): {', '.join(missing)}")
         return 1
-    print(f"wheel ok: {len(compiled)} compiled modules, {len(packages)} packages")
+    print(f"wheel ok: {len(compiled)} compiled modules, {len(packages)} packages, {len(static)} static files")
     return 0
 
 
