@@ -100,7 +100,7 @@ def check(data):
         F.fail("seats", f"must list one seat per player ({n}, players), got {len(seats)} entries")
     setup = F.optional_int(data["setup_player"], "setup_player", 0, n - 1)
     if over and setup is not None:
-        F.fail("setup_player", "a finished game cannot be in setup")
+        F.fail("setup_player", f"{setup}, but a finished game (over) cannot be in setup (null)")
 
     _turn(data["turn"], n, setup)
     turn = data["turn"]
@@ -249,7 +249,8 @@ def _turn(turn, n, setup):
         F.int(item[1], f"{where}[1]", 0, a_hi)
         F.int(item[2], f"{where}[2]", 0, b_hi)
     if setup is not None and pending:
-        F.fail("turn.pending", "no sub-decision can be pending while the starting castles are placed")
+        F.fail("turn.pending", f"{shown(pending)}, but no sub-decision can be pending while the starting "
+                               f"castles are placed (setup_player): []")
     pend = code(turn["pending_tile"], "turn.pending_tile")
     discards = [i for i, item in enumerate(pending) if item[0] == "discard"]
     if pend and not discards:
@@ -359,7 +360,7 @@ def _seat(seat, where, p, setup):
         j = SPACE_KEYS[key]
         cd = code(name, path)
         if cd == 0:
-            F.fail(path, "an estate space lists a tile (leave empty spaces out)")
+            F.fail(path, "null, but an estate space lists a tile (leave empty spaces out)")
         if D.COLOURS[D.tile_colour(cd)] != layout[j - 1]:
             colour = D.COLOUR_NAMES[D.COLOURS.index(layout[j - 1])]
             F.fail(path, f"tile {name!r} on space {j} of colour {colour} (board {board})")
@@ -415,7 +416,7 @@ def _bonus_tiles(seats, bonus):
         held = seat["bonus_large"] + seat["bonus_small"]
         if held > len(colours):
             names = ", ".join(D.COLOUR_NAMES[c] for c in colours) or "none"
-            F.fail(f"seats[{p}].bonus_large", f"seat {p} holds {seat['bonus_large']} large and "
+            F.fail(f"seats[{p}].bonus_{'large' if seat['bonus_large'] else 'small'}", f"seat {p} holds {seat['bonus_large']} large and "
                                               f"{seat['bonus_small']} small bonus tiles, but has filled every "
                                               f"space of only {len(colours)} colours ({names})")
     for c, name in enumerate(D.COLOUR_NAMES):
@@ -456,7 +457,8 @@ def _stage(data, turn, seats, n, phase, rnd, over, setup, rgoods):
     placed = [g is None for g in rgoods]
     if setup is not None:
         if phase != 0 or rnd != 1:
-            F.fail("setup_player", "the starting castles are placed before round 1 of phase A")
+            F.fail("setup_player", f"{setup} (setup), but the starting castles are placed before round 1 of "
+                                   f"phase A, not in round {rnd} of phase {data['phase']}")
         if any(placed):
             F.fail(f"round_goods[{placed.index(True)}]", "all five goods of phase A are on the round "
                                                           "spaces until round 1 begins")

@@ -204,28 +204,28 @@ def _turn(d, seats, n, setup, over):
         turn["order"] = sorted(C.track_order(tracks), key=lambda p: 0 if over else group[used[p]])
     order = F.permutation(turn["order"], "turn.order", n)
     if "index" not in turn:
-        turn["index"] = 0 if over else _index(order, used, turn, derived_order, n)
+        turn["index"] = 0 if over else _index(order, used, turn, n)
     index = F.int(turn["index"], "turn.index", 0, n - 1)
+    played = [p for p in order if used[p] == 2]
+    if derived_order and not over and len(played) > 1 and index < len(played):
+        F.fail("turn.order", f"left out, but seats {', '.join(map(str, sorted(played)))} have used both dice and "
+                             f"one of them is to act (turn.index {index}): their order this round cannot be told "
+                             f"from the track: give turn.order")
     for i, p in enumerate(order):
         seats[p].setdefault("dice_used", [True, True] if over or i < index else [False, False])
 
 
-def _index(order, used, turn, derived_order, n):
+def _index(order, used, turn, n):
     """The place in ``order`` of the seat to act, from the dice used: the seat that has used one die;
     else, when a sub-decision is pending or every seat has used both dice, the last seat that has
     used both; else the first seat that has used none."""
     for i, p in enumerate(order):
         if used[p] == 1:
             return i
-    played = [p for p in order if used[p] == 2]
-    if played and (turn["pending"] or len(played) == n):
-        if derived_order and len(played) > 1:
-            why = "a sub-decision is pending" if turn["pending"] else "every seat has"
-            F.fail("turn.order", f"left out, but seats {', '.join(map(str, sorted(played)))} have used both "
-                                 f"dice and {why}: the order of the round's start tells whose turn it is "
-                                 f"(the last of them): give turn.order")
-        return len(played) - 1
-    return len(played)
+    played = sum(1 for p in order if used[p] == 2)
+    if played and (turn["pending"] or played == n):
+        return played - 1
+    return played
 
 
 def _board(d, phase, n):
