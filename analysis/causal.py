@@ -4,8 +4,8 @@ Each pair is one world played twice from a saved position: the player to act for
 X, and free to choose. Per kind (and per kind and stage of the game):
 
 - ``value`` / ``win_value``: mean difference in final score / win credit, *take X* minus the
-  player's own choice, over the pairs where that choice did not take X: what taking X is worth
-  against what the agent would otherwise have done;
+  player's own choice, over the pairs where the player did not take X in that turn: what
+  taking X is worth against what the agent would otherwise have done;
 - ``vs_own`` / ``win_vs_own``: the same over all pairs (the agent's own choice took X in a share
   ``own_share`` of them, and then the two branches nearly agree): what forcing X changes;
 - 95% intervals: the mean as an OLS intercept (statsmodels) with cluster-robust errors, the

@@ -7,7 +7,7 @@ From the positions a run saved (``boardlab simulate --save-positions K`` writes 
 2. *take* branch: play a way of taking X (when there are several, the engine's playout policy
    picks one), then let the agents play to the end;
 3. *own* branch: from the same world, the agents play to the end, the player to act choosing
-   freely (its choice is recorded: did it take X anyway?);
+   freely (its turn is read with the same table: did it take X anyway?);
 4. both branches use the same world and the same agent seeds (common random numbers), so their
    difference in final score and win credit is the effect of the forced take, not of luck.
 
@@ -113,12 +113,16 @@ def _outcome(state, player):
     return int(state.scores()[player]), (1.0 / first if ranks[player] == 0 else 0.0)
 
 
+OPENING = 16              # at most this many of the player's own consecutive decisions are read
+
+
 def _play_out(state, specs, seeds, hooks, forced=()):
-    """Play ``forced`` then the agents to the end, in place; the first moves (at most two) of
-    the player to act, while it stays to act."""
+    """Play ``forced`` then the agents to the end, in place. Without ``forced``, returns the
+    opening: the positions and moves of the player to act while it stays to act (its turn; at
+    most ``OPENING``)."""
     player = state.current_player()
     agents = [hooks.make_agent(spec, seed) for spec, seed in zip(specs, seeds)]
-    first, opening = [], True
+    opening, reading = [], not forced
     for action in forced:
         # the agent still draws its decision (and throws it away), so that its random stream
         # stays in step with the own branch: common random numbers for every later decision
@@ -127,12 +131,23 @@ def _play_out(state, specs, seeds, hooks, forced=()):
     while not state.is_terminal():
         to_act = state.current_player()
         action = agents[to_act].choose(state)
-        if opening and to_act == player and len(first) < 2:
-            first.append(action)
-        else:
-            opening = False
+        reading = reading and to_act == player and len(opening) < OPENING
+        if reading:
+            opening.append((state.clone(), action))
         state.apply_action(action)
-    return tuple(forced) or tuple(first)
+    return opening
+
+
+def _kinds_taken(opening, hooks):
+    """The kinds the player took in its opening: a way (one move, or a take and its completing
+    choice) read at the position where it started."""
+    moves = tuple(action for _, action in opening)
+    taken = set()
+    for i, (position, _) in enumerate(opening):
+        for kind, options in hooks.take_ways(position).items():
+            if any(moves[i:i + len(w)] == tuple(w) for w in options):
+                taken.add(kind)
+    return taken
 
 
 def _pick_way(world, ways, seed):
@@ -160,7 +175,9 @@ def pair_rows(text, position: _Position, j: int, specs, seed: int, hooks: Hooks 
     world = state.resample_hidden(position.player, world_seq)
     ways = hooks.take_ways(world)
     own = world.clone()
-    own_move = _play_out(own, specs, agent_seqs, hooks)
+    opening = _play_out(own, specs, agent_seqs, hooks)
+    own_kinds = _kinds_taken(opening, hooks)
+    own_move = " ".join(position.action_to_string(a) for position, a in opening[:2])
     score_own, win_own = _outcome(own, position.player)
     rows = []
     for kind, kind_seq in zip(position.kinds, way_seq.spawn(len(position.kinds))):
@@ -175,8 +192,8 @@ def pair_rows(text, position: _Position, j: int, specs, seed: int, hooks: Hooks 
         rows.append({
             "position": position.name, "game_index": position.game_index, "move": position.move,
             "stage": position.stage, "player": position.player, "kind": kind, "continuation": j,
-            "own_takes": any(tuple(own_move[:len(w)]) == tuple(w) for w in options),
-            "own_move": " ".join(world.action_to_string(a) for a in own_move),
+            "own_takes": kind in own_kinds,
+            "own_move": own_move,
             "forced_move": " ".join(world.action_to_string(a) for a in way),
             "score_take": score_take, "score_own": score_own,
             "win_take": win_take, "win_own": win_own})

@@ -71,9 +71,9 @@ METHODS = [
      "is forced, and the same world (hidden information redrawn once per continuation) is also "
      "played with the player choosing freely; both branches continue with the same agents and "
      "the same seeds (common random numbers). The value of a kind is the mean difference in the "
-     "player's final score (and win credit) over the pairs in which the free choice did not take "
-     "it; 'vs own choice' averages over all pairs. 95% intervals: cluster-robust (statsmodels), "
-     "the games the positions came from as clusters, t on clusters - 1 degrees of freedom. The "
+     "player's final score (and win credit) over the pairs in which the free player did not take "
+     "it in that turn; 'vs own choice' averages over all pairs. 95% intervals: cluster-robust "
+     "(statsmodels), the games the positions came from as clusters, t on clusters - 1 degrees of freedom. The "
      "association (tile values above) sits beside it; the two measure different things (a take "
      "now against points per tile held at the end) and are flagged where their intervals do not "
      "overlap. Values hold for the agents that played the continuations."),

@@ -25,7 +25,8 @@ def _holdings(game, d, player, features):
         return Counter(d["seats"][player]["selected"]) + Counter(
             {k[len("played_"):]: v for k, v in features[player].items() if k.startswith("played_")})
     prefix = {"p": "person", "c": "contract"}
-    storage = d["players"][player]["storage"]
+    seats = d["seats"] if isinstance(d.get("seats"), list) else d["players"]    # either spelling
+    storage = seats[player]["storage"]
     return Counter(prefix.get(t[0], "bonus tile") for t in storage if t != "crest")
 
 
@@ -82,3 +83,15 @@ def test_burgundy_takes_from_a_depot_in_two_decisions():
                                             ("seasons", "rounds 1-4"), ("tiletum", "round 1")])
 def test_stage_of_an_opening(game, expected):
     assert kinds.stage(game, json.loads(new_state(game, 2, 0).to_json())) == expected
+
+
+def test_a_take_later_in_the_same_turn_counts_as_the_players_own_take():
+    from analysis.intervene import Hooks, _kinds_taken
+    state = new_state("burgundy", 2, 0)      # depot 4: ship, market
+    opening = []
+    for text in ("die1:workers", "die2:take4", "slot2"):
+        action = state.string_to_action(text)
+        opening.append((state.clone(), action))
+        state.apply_action(action)
+    assert _kinds_taken(opening, Hooks()) == {"market"}
+    assert _kinds_taken(opening[:2], Hooks()) == set()      # the depot chosen, not yet the tile
