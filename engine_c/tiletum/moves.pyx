@@ -295,11 +295,13 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         return
     if a >= A_CHOOSE:
         k = a - A_CHOOSE
+        r = s.choose_mode
+        s.choose_mode = CH_ANY          # the choice is made: no mode left behind (a retrigger may open a new one)
         s.phase = PH_ACT
-        if s.choose_mode == CH_ANY:
+        if r == CH_ANY:
             s.pl[p].res[k] += 1
             s.any_res -= 1
-        elif s.choose_mode == CH_COLOUR:
+        elif r == CH_COLOUR:
             t = s.pl[p].res[s.die_col]
             if t > s.die_val:
                 t = s.die_val

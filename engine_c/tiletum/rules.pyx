@@ -265,10 +265,8 @@ cdef void start_pass(TT* s) noexcept nogil:
     start_turn(s)
 
 
-cdef void start_turn(TT* s) noexcept nogil:
-    """The next player in turn order chooses a die; the turn's counters are cleared."""
-    s.actor = s.order[s.turn]
-    s.phase = PH_DIE
+cdef void clear_turn(TT* s) noexcept nogil:
+    """No turn in progress: die, action, AP and the turn's counters back to 0."""
     s.act = 0
     s.jester = 0
     s.ap = 0
@@ -279,6 +277,13 @@ cdef void start_turn(TT* s) noexcept nogil:
     s.swaps = 0
     s.choose_mode = 0
     s.seg = 0
+
+
+cdef void start_turn(TT* s) noexcept nogil:
+    """The next player in turn order chooses a die; the turn's counters are cleared."""
+    clear_turn(s)
+    s.actor = s.order[s.turn]
+    s.phase = PH_DIE
 
 
 cdef void tt_end_turn(TT* s) noexcept nogil:
@@ -292,6 +297,7 @@ cdef void tt_end_turn(TT* s) noexcept nogil:
     if s.pass_ < PASSES:
         start_pass(s)
         return
+    clear_turn(s)               # the king phase and a finished game keep no turn in progress
     king_phase(s)
 
 

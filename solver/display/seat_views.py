@@ -104,7 +104,7 @@ TILETUM_STACKS = ("bonus_stack", "person_stack", "contract_stack")
 def tiletum_view(data, seat):
     """Tiletum: nothing private; the RNG (dice, draws, corruption tokens to come) is removed and
     the face-down stacks are shown as counts."""
-    _check_seat(data, seat, "players")
+    _check_seat(data, seat, "seats")
     view = copy.deepcopy(data)
     view.pop("rng", None)
     for key in TILETUM_STACKS:

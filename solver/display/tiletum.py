@@ -86,7 +86,7 @@ def _wheel_lines(view, style):
 def _city_line(city, index, view, style):
     """A city of the map: house and pillar spaces (owner, x when not in use), bonus tiles, pieces there."""
     data = game_data.tiletum()
-    players = view["num_players"]
+    players = view["players"]
     name = city["city"]
 
     def spaces(owners, minimum):
@@ -104,7 +104,7 @@ def _city_line(city, index, view, style):
     for cathedral in view["cathedrals"]:
         if cathedral["city"] == name and cathedral["cost"]:
             parts.append(f"cathedral: {cathedral['cost']} stone, {cathedral['taken']} taken")
-    pieces = [f"{style.seat(seat, 'S' + str(seat))} {piece}" for seat, player in enumerate(view["players"])
+    pieces = [f"{style.seat(seat, 'S' + str(seat))} {piece}" for seat, player in enumerate(view["seats"])
               for piece in ("merchant", "architect") if player[piece] == name]
     if pieces:
         parts.append("here: " + ", ".join(pieces))
@@ -143,7 +143,7 @@ def _pile(value):
 def draw(view, viewer, style, scores):
     """The picture of a Tiletum position (``view``: position data, maybe a seat view)."""
     data = game_data.tiletum()
-    players = view["num_players"]
+    players = view["players"]
     over = view["phase"] == "over"
     step = STEP_TEXT.get(view["phase"], view["phase"]).format(**view["current"])
     where = "game over" if over else f"{style.seat(view['actor'])} to act: {step}"
@@ -163,7 +163,7 @@ def draw(view, viewer, style, scores):
     lines.append(f"fairs: {fairs}")
     lines.append("map (house / pillar spaces: owner seat, - free, x not in use at this player count):")
     lines += [_city_line(city, index, view, style) for index, city in enumerate(view["map"])]
-    for index, player in enumerate(view["players"]):
+    for index, player in enumerate(view["seats"]):
         lines.append("")
         lines += _player_lines(index, player, viewer, style, scores[index], not over and index == view["actor"])
     return "\n".join(lines)

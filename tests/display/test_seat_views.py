@@ -52,8 +52,7 @@ def test_view_keeps_what_the_seat_knows(game):
         for seat in range(2):
             view = seat_view(data, seat)
             assert "rng" in data and "rng" not in view
-            seats_key = "players" if game == "tiletum" else "seats"
-            own, own_view = data[seats_key][seat], view[seats_key][seat]
+            own, own_view = data["seats"][seat], view["seats"][seat]
             assert own_view.get("hand") == own.get("hand")
             assert own_view.get("vp") == own.get("vp")
             if game in ("burgundy", "tiletum"):

@@ -23,7 +23,7 @@ def test_die_gives_pips_resources_and_seven_minus_pips_action_points(value):
     s = load(d)
     act(s, f"take W{value}")
     after = s.to_dict()
-    assert after["players"][p]["resources"]["wool"] == 1 + value
+    assert after["seats"][p]["resources"]["wool"] == 1 + value
     assert after["phase"] == "action" and after["current"]["action"] == "king"
     assert after["current"]["ap"] == 7 - value
     assert after["dice"] == taken(d["dice"], f"W{value}")
@@ -33,18 +33,18 @@ def test_gold_changes_a_die_by_one_per_two_gold_no_wrap():
     d = _no_wheel_bonus(die_turn({"S2": 1}, gold=3))
     s = load(d)
     assert sorted(stone_takes(s)) == ["take S2", "take S2>1", "take S2>3"]
-    d["players"][d["actor"]]["resources"]["gold"] = 7
+    d["seats"][d["actor"]]["resources"]["gold"] = 7
     s = load(d)
     assert "take S2>6" not in legal_strings(s) and "take S2>5" in legal_strings(s)
     d1 = _no_wheel_bonus(die_turn({"S1": 1}, gold=2))
     assert "take S1>6" not in legal_strings(load(d1)), "values do not wrap from 1 to 6"
-    d["players"][d["actor"]]["resources"]["gold"] = 8
+    d["seats"][d["actor"]]["resources"]["gold"] = 8
     s = load(d)
     assert "take S2>6" in legal_strings(s)
     d = set_wheel(d, 6, "merchant")
     s = load(d)
     act(s, "take S2>6")
-    pl = s.to_dict()["players"][d["actor"]]
+    pl = s.to_dict()["seats"][d["actor"]]
     assert pl["resources"]["gold"] == 0 and pl["resources"]["stone"] == 1 + 6
     assert s.to_dict()["current"]["ap"] == 1 and s.to_dict()["current"]["action"] == "merchant"
 
@@ -66,7 +66,7 @@ def test_wheel_bonus_only_for_the_first_die_of_a_segment_and_optional():
     # the first taker may take it
     s = load(d)
     act(s, "take W3", "bonus")
-    assert s.to_dict()["players"][p0]["storage"] == [f"b{tile}"]
+    assert s.to_dict()["seats"][p0]["storage"] == [f"b{tile}"]
     assert s.to_dict()["wheel_bonus"]["king"] is None
 
 

@@ -1,25 +1,24 @@
 """The reference's worked example of one turn (rules reference §12), step by step."""
-from engine_c.tiletum.data import CATHEDRAL_CITIES
-from tiletum_helpers import die_turn, set_wheel, load, act, legal_strings
+from tiletum_helpers import die_turn, set_wheel, load, act, legal_strings, to_round, set_cathedral_cost
 
 PARIS = 3
 
 
 def test_worked_example_anna_architect_turn():
     d = die_turn({"S2": 1, "W5": 1, "F6": 1}, gold=0)
-    d["round"] = 2
+    to_round(d, 2)
     set_wheel(d, 2, "architect")
     anna = d["actor"]
     seg_tile = d["wheel_bonus"]["architect"]
     paris_tile = d["map"][PARIS]["bonus"][0]
-    d["cathedrals"][CATHEDRAL_CITIES.index(PARIS)]["cost"] = 3
+    set_cathedral_cost(d, PARIS, 3)
     s = load(d)
     act(s, "take S2")
     # nobody used the segment yet and her storage has room: she may take its bonus tile
     assert sorted(legal_strings(s)) == ["bonus", "nobonus"]
     act(s, "bonus")
     st = s.to_dict()
-    assert st["players"][anna]["resources"]["stone"] == 1 + 2
+    assert st["seats"][anna]["resources"]["stone"] == 1 + 2
     assert st["current"]["action"] == "architect" and st["current"]["ap"] == 5
     act(s, "move Paris", "mapbonus 0", "build 0")
     assert s.to_dict()["current"]["ap"] == 2
@@ -27,7 +26,7 @@ def test_worked_example_anna_architect_turn():
     act(s, "cathedral Paris")
     act(s, "move Tours", "move Bordeaux")
     st = s.to_dict()
-    pl = st["players"][anna]
+    pl = st["seats"][anna]
     assert pl["architect"] == "Bordeaux" and pl["merchant"] == "Tiletum"
     assert pl["vp"] == 8 and pl["resources"]["stone"] == 0
     assert st["map"][PARIS]["pillars"][0] == anna and pl["pillars_available"] == 1

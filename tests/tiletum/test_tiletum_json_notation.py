@@ -32,16 +32,16 @@ def test_json_round_trip_midgame():
 
 @pytest.mark.parametrize("edit,message", [
     (lambda d: d.update(game="sanjuan"), "not a tiletum position"),
-    (lambda d: d.update(num_players=5), "num_players"),
+    (lambda d: d.update(players=5), r"players: must be an integer in 2\.\.4, got 5"),
     (lambda d: d.update(phase="dance"), "phase: unknown value 'dance'"),
     (lambda d: d["bonus_stack"].append(d["bonus_stack"][0]), "twice"),
     (lambda d: d["bonus_stack"].pop(), "every bonus tile"),
     (lambda d: d["map"][3]["houses"].append(None), r"map\[3\]\.houses: must be a list of 3 entries"),
-    (lambda d: d["players"][0].update(king=20), r"players\[0\]\.king: must be an integer in -6\.\.15"),
-    (lambda d: d["players"][0]["storage"].extend(["crest"] * 5), r"players\[0\]\.storage: must be a list of 0\.\.4"),
-    (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), "wheel: does not match"),
+    (lambda d: d["seats"][0].update(king=20), r"seats\[0\]\.king: must be an integer in -6\.\.15"),
+    (lambda d: d["seats"][0]["storage"].extend(["crest"] * 5), r"seats\[0\]\.storage: must be a list of 0\.\.4"),
+    (lambda d: d.update(wheel_rotation=(d["wheel_rotation"] + 1) % 6), r"wheel: \[\w+(, \w+){5}\] does not match wheel_rotation"),
     (lambda d: d.update(wheel_order=["king"] * 6), "wheel_order"),
-    (lambda d: d["players"][0].update(cathedrals=["Paris"]), r"tiles taken \(0\) do not match"),
+    (lambda d: d["seats"][0].update(cathedrals=["Paris"]), r"cathedrals\[1\]\.taken: 0 tiles taken from Paris, but 1 seats list it"),
 ])
 def test_bad_positions_raise_one_line_errors(edit, message):
     d = fresh(2, 0)
@@ -56,8 +56,8 @@ def test_two_kinds_in_one_building_is_rejected():
     a, b = person_of(0), person_of(1)
     for x in (a, b):
         remove_tile(d, "p", x)
-    d["players"][0]["buildings"][0]["persons"] = [a, b]
-    with pytest.raises(InvalidPositionError, match="two kinds"):
+    d["seats"][0]["buildings"][0]["persons"] = [a, b]
+    with pytest.raises(InvalidPositionError, match="one kind of person per building"):
         load(d)
 
 
@@ -66,7 +66,7 @@ def test_not_json_is_one_line_error():
     with pytest.raises(InvalidPositionError, match="not valid JSON"):
         TiletumState.from_json("{nope")
     with pytest.raises(InvalidPositionError, match="missing field"):
-        TiletumState.from_json(json.dumps({"game": "tiletum", "num_players": 2}))
+        TiletumState.from_json(json.dumps({"game": "tiletum", "players": 2}))
 
 
 def test_notation_examples_and_errors():

@@ -45,7 +45,7 @@ def end_of_round(players=2, seed=0, round_=1):
     d.pop("wheel", None)
     d.update({"round": round_, "pass": 4, "turn": 0, "phase": "king_bonus"})
     d["corruption_left"] = d["corruption_left"][:3]
-    leader = min(range(players), key=lambda p: (-d["players"][p]["king"], d["players"][p]["king_stack"]))
+    leader = min(range(players), key=lambda p: (-d["seats"][p]["king"], d["seats"][p]["king_stack"]))
     d["actor"] = leader
     return fit_dice(d)
 
@@ -99,9 +99,9 @@ def test_short_and_empty_lists_are_refused_naming_the_field_without_crashing():
     ("dice.G3", lambda d, v: d["dice"].update(G3=v)),
     ("king_bonus[1]", lambda d, v: d["king_bonus"].__setitem__(1, v)),
     ("map[3].houses[0]", lambda d, v: d["map"][3]["houses"].__setitem__(0, v)),
-    ("players[1].resources.gold", lambda d, v: d["players"][1]["resources"].update(gold=v)),
-    ("players[0].buildings[2].persons[0]", lambda d, v: d["players"][0]["buildings"][2].update(persons=[v])),
-    ("players[0].bonus_ap.king", lambda d, v: d["players"][0].update(bonus_ap={"king": v})),
+    ("seats[1].resources.gold", lambda d, v: d["seats"][1]["resources"].update(gold=v)),
+    ("seats[0].buildings[2].persons[0]", lambda d, v: d["seats"][0]["buildings"][2].update(persons=[v])),
+    ("seats[0].bonus_ap.king", lambda d, v: d["seats"][0].update(bonus_ap={"king": v})),
 ])
 def test_huge_integers_are_a_one_line_error_naming_the_field(field, edit, big):
     d = fresh(2, 0)
@@ -120,31 +120,31 @@ def test_rng_takes_every_uint64_and_no_more():
 
 
 @pytest.mark.parametrize("edit,message", [
-    (lambda d: d["players"][0]["buildings"][1].update(persons=[None]),
-     "players[0].buildings[1].persons[0]: must be an integer"),
-    (lambda d: d["players"][0]["storage"].append(7), "players[0].storage[0]: unknown tile 7"),
-    (lambda d: d["players"][0]["storage"].append("b99"), "players[0].storage[0]: unknown tile 'b99'"),
-    (lambda d: d["players"][1]["storage"].append("p\u00b2"), "players[1].storage[0]: unknown tile"),
-    (lambda d: d["players"][0].update(cathedrals=["Bruges"]), "players[0].cathedrals[0]: unknown value 'Bruges'"),
-    (lambda d: d["players"][0].update(bonus_ap={"dance": 1}), 'players[0].bonus_ap.dance: unknown value'),
-    (lambda d: d["players"][0]["resources"].pop("wool"), "players[0].resources.wool: missing field"),
-    (lambda d: d["players"][0].update(crest_contracts=1), "players[0].crest_contracts: must be 0"),
-    (lambda d: d["players"][0].update(king_stack=9), "players[0].king_stack: 9 is above king_counter 2"),
+    (lambda d: d["seats"][0]["buildings"][1].update(persons=[None]),
+     "seats[0].buildings[1].persons[0]: must be an integer"),
+    (lambda d: d["seats"][0]["storage"].append(7), "seats[0].storage[0]: unknown tile 7"),
+    (lambda d: d["seats"][0]["storage"].append("b99"), "seats[0].storage[0]: unknown tile 'b99'"),
+    (lambda d: d["seats"][1]["storage"].append("p\u00b2"), "seats[1].storage[0]: unknown tile"),
+    (lambda d: d["seats"][0].update(cathedrals=["Bruges"]), "seats[0].cathedrals[0]: unknown value 'Bruges'"),
+    (lambda d: d["seats"][0].update(bonus_ap={"dance": 1}), 'seats[0].bonus_ap.dance: unknown value'),
+    (lambda d: d["seats"][0]["resources"].update(coal=1), "seats[0].resources.coal: unknown field"),
+    (lambda d: d["seats"][0].update(crest_contracts=1), "seats[0].crest_contracts: must be 0"),
+    (lambda d: d["seats"][0].update(king_stack=9), "seats[0].king_stack: 9 is above king_counter 2"),
     (lambda d: d.update(wheel_order=[1, 2, 3, 4, 5, 0]), "wheel_order[0]: unknown value 1"),
     (lambda d: d.update(segments_used=[["king"]]), "segments_used[0]: unknown value"),
     (lambda d: d["current"].update(jester=1), "current.jester: must be true or false"),
-    (lambda d: d["current"].update(die="W7"), "current.die: unknown value 'W7'"),
-    (lambda d: d["current"].update(action="jester"), "current.action: cannot be the jester itself"),
-    (lambda d: d["dice"].update({"X3": 1}), 'dice.X3: unknown value'),
+    (lambda d: d["current"].update(die="W7"), "current.die: unknown die 'W7' (valid: G1..G6, F1..F6, I1..I6, S1..S6, W1..W6"),
+    (lambda d: d["current"].update(action="jester"), "current.action: 'jester' cannot be the action itself"),
+    (lambda d: d["dice"].update({"X3": 1}), "dice.X3: unknown die 'X3' (valid: G1..G6"),
     (lambda d: d.update(wheel_bonus=dict(d["wheel_bonus"], dance=None)), "wheel_bonus.dance: unknown field"),
     (lambda d: d["map"][2].update(city="Paris"), "map[2].city: must be 'London'"),
     (lambda d: d["map"].pop(), "map: must be a list of 20 entries"),
     (lambda d: d["cathedrals"][0].pop("cost"), "cathedrals[0].cost: missing field"),
     (lambda d: d["fairs"][1].update(tile="circus"), "fairs[1].tile: unknown value 'circus'"),
-    (lambda d: d.update(players=d["players"][:1]), "players: must be a list of 2 entries"),
+    (lambda d: d.update(seats=d["seats"][:1]), "seats: must be a list of 2 entries"),
     (lambda d: d.update(person_stack=d["person_stack"] + [None]), "person_stack[40]: must be an integer"),
     (lambda d: d.update(extra=1), "extra: unknown field"),
-    (lambda d: d.pop("current"), "current: missing field"),
+    (lambda d: d.pop("round"), "round: missing field"),
     (lambda d: d.update(current=[]), "current: must be an object"),
 ])
 def test_malformed_fields_are_named(edit, message):
@@ -222,7 +222,7 @@ def test_the_turn_in_progress_must_fit_the_die_and_the_phase():
     load(bad)
     bad = fresh(2, 0)
     bad["current"]["free_moves"] = 2
-    assert "current: the turn has not begun in the die phase" in refused(bad)
+    assert "current: the action part has not begun in the die phase" in refused(bad)
     bad = fresh(2, 0)
     bad["current"]["die"] = "W3"
     assert "current.die: must be null in the die phase" in refused(bad)
@@ -232,7 +232,7 @@ def test_retrigger_choice_without_a_person_has_no_legal_action():
     d = action_turn(action="king", ap=1)
     d["phase"] = "choose"
     d["current"]["choose"] = "retrigger"
-    assert "player 0 is to act but has no legal action" in refused(d)
+    assert "current.choose: retrigger: seat 0 has no person on a building to retrigger" in refused(d)
 
 
 # ---- dice ---------------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def test_dice_on_the_wheel_fit_the_round():
         fit[k] -= 1
         fit = {k: n for k, n in fit.items() if n}
     d["dice"] = fit
-    assert "dice: too many wool dice: the bag holds 2 of each colour" in refused(d)
+    assert "dice: too many wool dice: 3 on the wheel, but the bag holds 2 of each colour" in refused(d)
 
 
 def test_the_taken_die_counts_against_its_colour():
@@ -289,15 +289,15 @@ def test_a_finished_game_loads_and_its_final_scores_must_add_up():
     d = s.to_dict()
     assert d["phase"] == "over" and load(d) == s
     bad = copy.deepcopy(d)
-    bad["players"][1]["final_vp"] += 1
-    assert "players[1].final_vp: must be" in refused(bad)
+    bad["seats"][1]["final_vp"] += 1
+    assert "seats[1].final_vp: must be" in refused(bad)
     bad = copy.deepcopy(d)
     tile = bad["bonus_stack"].pop()
     bad["king_bonus"][2] = tile
-    assert "king_bonus[2]: must be null once the game is over" in refused(bad)
+    assert "king_bonus[2]: round 3's king bonus tile was decided at the end of round 3" in refused(bad)
     bad = action_turn(action="king", ap=1)
-    bad["players"][0]["final_vp"] = 3
-    assert "players[0].final_vp: must be 0 before the game is over" in refused(bad)
+    bad["seats"][0]["final_vp"] = 3
+    assert "seats[0].final_vp: must be 0 before the game is over" in refused(bad)
 
 
 # ---- playouts stop where there is no legal move -------------------------------------------------
@@ -309,7 +309,7 @@ def _stuck_state_bytes():
     placed = copy.deepcopy(plain)
     x = person_of(0, E_VP)
     remove_tile(placed, "p", x)
-    placed["players"][p]["buildings"][3]["persons"] = [x]
+    placed["seats"][p]["buildings"][3]["persons"] = [x]
     a, b = load(plain).to_bytes(), load(placed).to_bytes()
     choose = copy.deepcopy(placed)
     choose["phase"] = "choose"

@@ -3,15 +3,15 @@ import pytest
 
 from engine_c import new_state
 from engine_c.tiletum.data import BONUS_SPACES, START_GOLD, ACTIONS, FAIR_CITY_TILES, CITIES
-from tiletum_helpers import fresh, load, act, set_wheel, die_turn
+from tiletum_helpers import fresh, load, act, set_wheel, die_turn, crest_building
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_opening_position(players):
     for seed in range(4):
-        d = fresh(players, seed)
+        d = new_state("tiletum", players, seed).to_dict()
         for pos, p in enumerate(d["order"]):
-            pl = d["players"][p]
+            pl = d["seats"][p]
             assert pl["resources"] == {"gold": START_GOLD[pos], "food": 1, "iron": 1, "stone": 1, "wool": 1}
             assert pl["merchant"] == pl["architect"] == "Tiletum"
             assert pl["houses_available"] == 2 and pl["pillars_available"] == 2
@@ -34,7 +34,7 @@ def test_opening_position(players):
         costs = sorted(c["cost"] for c in d["cathedrals"])
         assert costs == [0, 2, 2, 3, 3, 3, 4, 4, 5, 5]
         # the first player is lowest in the king stack
-        assert d["players"][d["order"][0]]["king_stack"] < d["players"][d["order"][1]]["king_stack"]
+        assert d["seats"][d["order"][0]]["king_stack"] < d["seats"][d["order"][1]]["king_stack"]
 
 
 def test_first_player_is_random():
@@ -45,7 +45,6 @@ def test_first_player_is_random():
 def test_cleanup_discards_untaken_wheel_bonus_and_deals_new_ones():
     from test_tiletum_round import last_turn
     d = last_turn(round_=1)
-    d["fairs"][0]["city"] = "Venice"
     old = dict(d["wheel_bonus"])
     s = load(d)
     act(s, "end", "nokingbonus")
@@ -62,7 +61,9 @@ def test_jester_bonus_ap_adds_to_the_copied_actions_bonus():
     p = d["actor"]
     d["bonus_out"].append(d["wheel_bonus"]["jester"])
     d["wheel_bonus"]["jester"] = None
-    d["players"][p]["bonus_ap"] = {"jester": 1, "king": 2, "merchant": 3}
+    for building, kind in ((0, 0), (1, 2), (3, 5)):     # crested: traders B1, courtiers B2, entertainer B4
+        crest_building(d, p, building, kind)
+    assert load(d).to_dict()["seats"][p]["bonus_ap"] == {"merchant": 3, "king": 2, "jester": 1}
     s = load(d)
     act(s, "take W2", "jester king")
     assert s.to_dict()["current"]["ap"] == 5 + 1 + 2

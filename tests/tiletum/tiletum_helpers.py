@@ -7,9 +7,18 @@ from engine_c.tiletum.data import (ACTIONS, CITIES, N_BONUS, N_CONTRACTS, N_PERS
                                    PERSONS, CONTRACTS, E_CREST)
 
 
+BOARD_COUNTS = ("final_vp", "crest_contracts", "houses_available", "pillars_available", "bonus_ap")
+
+
 def fresh(players=2, seed=0):
-    """Opening position as a dict."""
-    return TiletumState(players, seed).to_dict()
+    """Opening position as a dict, without the seat counts that follow from the board (the reader
+    derives them, docs/tiletum.md "Short positions"): a test may build a house or crest a building
+    without the bookkeeping."""
+    d = TiletumState(players, seed).to_dict()
+    for seat in d["seats"]:
+        for key in BOARD_COUNTS:
+            del seat[key]
+    return d
 
 
 def load(d):
@@ -27,8 +36,14 @@ def remove_tile(d, kind, i):
             d[k].remove(i)
             return
     disp = {"p": "person_display", "c": "contract_display"}.get(kind)
-    if disp and i in d[disp]:
-        d[disp][d[disp].index(i)] = None
+    if disp and i in d[disp]:                # the display slides toward slot 0 and refills from the stack
+        slots = [v for v in d[disp] if v is not None and v != i]
+        stack = "person_stack" if kind == "p" else "contract_stack"
+        if kind == "p" and not d[stack]:
+            d[stack], d["person_discard"] = d["person_discard"], []
+        if d[stack]:
+            slots.append(d[stack].pop(0))
+        d[disp] = slots + [None] * (5 - len(slots))
         return
     if kind == "b":
         for a, v in d["wheel_bonus"].items():
@@ -42,7 +57,7 @@ def remove_tile(d, kind, i):
             if i in c["bonus"]:
                 c["bonus"][c["bonus"].index(i)] = None
                 return
-    for pl in d["players"]:
+    for pl in d["seats"]:
         if name in pl["storage"]:
             pl["storage"].remove(name)
             return
@@ -60,7 +75,52 @@ def remove_tile(d, kind, i):
 def store(d, p, kind, i):
     """Move a tile into player p's storage."""
     remove_tile(d, kind, i)
-    d["players"][p]["storage"].append(f"{kind}{i}")
+    d["seats"][p]["storage"].append(f"{kind}{i}")
+
+
+def crest_building(d, p, building, kind):
+    """Fill seat p's building (0-5) with persons of ``kind`` (0-5) and put a crest on it."""
+    from engine_c.tiletum.data import BUILDING_FLOORS
+    ids = [person_of(kind, None, k) for k in range(BUILDING_FLOORS[building])]
+    for i in ids:
+        remove_tile(d, "p", i)
+    d["seats"][p]["buildings"][building] = {"persons": ids, "crest": True}
+    return d
+
+
+def to_round(d, round_):
+    """``d`` moved to round ``round_``: the king bonus tiles of the rounds before were decided (out)."""
+    d["round"] = round_
+    d.pop("wheel", None)
+    for i in range(min(round_ - 1, 3)):
+        if d["king_bonus"][i] is not None:
+            d["bonus_out"] = sorted(d["bonus_out"] + [d["king_bonus"][i]])
+            d["king_bonus"][i] = None
+    return d
+
+
+def set_fair(d, round_, tile=None, city=None):
+    """Round ``round_``'s fair gets ``tile`` and / or ``city``, swapped with the round that had them
+    (the four fair tiles differ, so do the cities of rounds 2-4)."""
+    fairs = d["fairs"]
+    for key, value in (("tile", tile), ("city", city)):
+        if value is None:
+            continue
+        for other in fairs:
+            if other[key] == value:
+                other[key] = fairs[round_ - 1][key]
+        fairs[round_ - 1][key] = value
+    return d
+
+
+def set_cathedral_cost(d, city, cost):
+    """The cathedral of ``city`` (a city index) gets the cost tile ``cost``, swapped with the
+    cathedral that had it (the nine cost tiles and the cathedral out of play stay as dealt)."""
+    from engine_c.tiletum.data import CATHEDRAL_CITIES
+    mine = d["cathedrals"][CATHEDRAL_CITIES.index(city)]
+    other = next(c for c in d["cathedrals"] if c["cost"] == cost)
+    other["cost"], mine["cost"] = mine["cost"], cost
+    return d
 
 
 def bonus_of_kind(kind, arg=None, skip=0):
@@ -80,7 +140,7 @@ TURN_BEGUN = ("wheel_bonus", "jester", "action", "choose")     # phases after th
 
 def dice_left(d):
     """Dice the wheel holds at this point of the round: 3P+2 are rolled, one is taken per turn."""
-    players = d["num_players"]
+    players = d["players"]
     if d["phase"] in ("king_bonus", "over"):
         return 2
     taken = (d["pass"] - 1) * players + d["turn"] + (d["phase"] in TURN_BEGUN)
@@ -91,7 +151,7 @@ def fit_dice(d, keep=None):
     """Put the dice this point of the round needs on the wheel: ``keep`` ({"W3": 1, ...}) and as many
     others as the round still needs (the position's own dice first, colours ``keep`` does not use
     before the others), at most P dice of a colour with the die of the turn in progress."""
-    players = d["num_players"]
+    players = d["players"]
     need = dice_left(d)
     wheel = dict(keep or {})
     assert sum(wheel.values()) <= need, f"a wheel of {sum(wheel.values())} dice where {need} are left"
@@ -161,7 +221,7 @@ def die_turn(dice, players=2, seed=0, gold=None):
     d = fresh(players, seed)
     fit_dice(d, dice)
     if gold is not None:
-        d["players"][d["actor"]]["resources"]["gold"] = gold
+        d["seats"][d["actor"]]["resources"]["gold"] = gold
     return d
 
 
@@ -194,7 +254,7 @@ def invariant(state):
         bonus += [v for v in c["bonus"] if v is not None]
     persons += d["person_stack"] + d["person_discard"] + [v for v in d["person_display"] if v is not None]
     contracts += d["contract_stack"] + d["contracts_out"] + [v for v in d["contract_display"] if v is not None]
-    for pl in d["players"]:
+    for pl in d["seats"]:
         assert len(pl["storage"]) <= 4
         for t in pl["storage"]:
             if t != "crest":
@@ -207,8 +267,8 @@ def invariant(state):
             types += list(ts)
         assert len(types) == len(set(types)), "a kind of person in two buildings"
         contracts += pl["contracts"]
-        houses = sum(c["houses"].count(d["players"].index(pl)) for c in d["map"])
-        pillars = sum(c["pillars"].count(d["players"].index(pl)) for c in d["map"])
+        houses = sum(c["houses"].count(d["seats"].index(pl)) for c in d["map"])
+        pillars = sum(c["pillars"].count(d["seats"].index(pl)) for c in d["map"])
         assert houses + 1 + pl["houses_available"] <= 8 and pillars + pl["pillars_available"] <= 7
         assert -6 <= pl["king"] <= 15
         for r, v in pl["resources"].items():
