@@ -177,7 +177,7 @@ def pair_rows(text, position: _Position, j: int, specs, seed: int, hooks: Hooks 
     own = world.clone()
     opening = _play_out(own, specs, agent_seqs, hooks)
     own_kinds = _kinds_taken(opening, hooks)
-    own_move = " ".join(position.action_to_string(a) for position, a in opening[:2])
+    own_move = " ".join(at.action_to_string(a) for at, a in opening[:2])
     score_own, win_own = _outcome(own, position.player)
     rows = []
     for kind, kind_seq in zip(position.kinds, way_seq.spawn(len(position.kinds))):
