@@ -74,6 +74,10 @@ PLACE_INDEX = {name: i for i, name in enumerate(PLACE_IDS)}
 PLACE_FEE = [p[2] for p in PLACES]
 PLACE_BUILDING = [HELPER_BUILDINGS.index(p[1]) for p in PLACES]
 
+# Phases of the position files (docs/seasons.md, "JSON position"), numbered as the PH_* constants
+# of engine_c/seasons/types.pxd.
+PHASES = ["select", "load", "trader", "tower", "buy", "build", "pay", "helper", "source", "over"]
+
 TOTAL_TALERS = 105
 START_TALERS = 3
 START_RESOURCES = {"sand": 1, "wood": 1}

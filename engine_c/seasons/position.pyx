@@ -8,11 +8,11 @@ from engine_c.seasons.tables cimport *
 from engine_c.seasons.rules cimport *
 from engine_c.seasons.moves cimport cs_legal
 
-from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PLACE_IDS,
+from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PHASES, PLACE_IDS,
                                    RESOURCES, ROUNDS, SPOTS)
+from engine_c.seasons.position_short import complete, name_index
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
-PHASES = ["select", "load", "trader", "tower", "buy", "build", "pay", "helper", "source", "over"]
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 BUILDING_INDEX = {name: i for i, name in enumerate(BUILDING_IDS)}
@@ -58,7 +58,7 @@ def position_to_dict(SeasonsState state):
         queue.append("payout" if e == Q_PAYOUT else [e >> 3, CARDS[e & 7]])
     return {
         "game": "seasons",
-        "num_players": int(s.np),
+        "players": int(s.np),
         "rng": int(s.rng),
         "round": int(s.round),
         "rounds": int(s.rounds),
@@ -93,7 +93,7 @@ def position_to_dict(SeasonsState state):
 # naming the field, e.g. ``seasons: seats[0].hand[2]: unknown card 'spy' (valid: ...)``.
 
 F = Fields("seasons")
-TOP_KEYS = ("game", "num_players", "rng", "round", "rounds", "start", "track", "last_round", "bank", "phase",
+TOP_KEYS = ("game", "players", "rng", "round", "rounds", "start", "track", "last_round", "bank", "phase",
             "actor", "stock", "tower", "forge", "tiles", "spots", "spot_rounds", "places", "picks", "queue",
             "queue_pos", "equip_pos", "traders", "turn", "seats")
 TURN_KEYS = ("builds", "helpers", "building", "pay_step", "pay_left", "paid", "place")
@@ -104,11 +104,7 @@ WORKERS = CARDS[C_WORKER1:C_WORKER1 + 3]
 MAX_VP = 30000
 
 
-def _name(value, path, table, noun):
-    """A name of ``table`` (a list) -> its index; the error lists the valid names."""
-    if isinstance(value, str) and value in table:
-        return table.index(value)
-    F.fail(path, f"unknown {noun} {shown(value)} (valid: {', '.join(table)})")
+_name = name_index
 
 
 def _owner(value, path, int np):
@@ -148,8 +144,9 @@ def position_from_dict(SeasonsState state, data):
     F.object(data, "")
     if data.get("game") != "seasons":
         F.fail("", f"not a seasons position (game {shown(data.get('game'))})")
+    data = complete(data)               # the keys a short position leaves out (position_short.py)
     F.object(data, "", keys=TOP_KEYS)
-    np = F.int(data["num_players"], "num_players", 2, 4)
+    np = F.int(data["players"], "players", 2, 4)
     s.np = np
     state.num_players = np
     s.rng = F.int(data["rng"], "rng", 0, UINT64_MAX)
@@ -240,6 +237,7 @@ def position_from_dict(SeasonsState state, data):
                    f"{s.vp_build[p] + s.vp_master[p] + s.vp_final[p]}, got {s.vp[p]}")
     _check_pieces(s, np)
     _check_flow(s, np)
+    _check_agreement(s, np)
     if s.phase != PH_OVER and cs_legal(s, buf) == 0:
         F.fail("phase", f"seat {s.actor} has no legal action in phase {PHASES[s.phase]}: the position is impossible")
 
@@ -262,12 +260,12 @@ cdef int _check_pieces(CS* s, int np) except -1:
             for w in range(3):
                 n += s.wcard[p][w][k]
         if n != CS_BOX[k]:
-            F.fail("", f"{n} {RESOURCES[k]} pieces in the position, the box has {CS_BOX[k]}")
+            F.fail("stock", f"{n} {RESOURCES[k]} pieces in the position, the box has {CS_BOX[k]}")
     n = s.bank + s.track
     for p in range(np):
         n += s.talers[p] + s.conv_talers[p]
     if n != TOTAL_TALERS:
-        F.fail("", f"{n} talers in the position (bank, players, round track, converted), the game has {TOTAL_TALERS}")
+        F.fail("bank", f"{n} talers in the position (bank, players, round track, converted), the game has {TOTAL_TALERS}")
     for p in range(np):
         n = s.helpers[p]
         for k in range(NSPOT):
@@ -446,4 +444,22 @@ cdef int _check_flow(CS* s, int np) except -1:
                        "loaded yet or already resolved")
     if ph == PH_SOURCE and not place_ok(s, a, s.place):
         F.fail("turn.place", f"seat {a} cannot put a helper on {PLACE_IDS[s.place]}")
+    return 0
+
+
+cdef int _check_agreement(CS* s, int np) except -1:
+    """Counters that follow from others must agree with them: a trader's helper was placed in some
+    round, the card being resolved erected and placed no more than its seat did this round."""
+    cdef int k, a = s.actor
+    for k in range(NSPOT):
+        if s.spot_owner[k] != NOBODY and s.spot_round[k] == 0:
+            F.fail(at("spot_rounds", k), f"0, but seat {s.spot_owner[k]}'s helper holds the {SPOTS[k]} spot: "
+                   f"the round it was placed, 1..{s.round}")
+    if s.phase in (PH_BUILD, PH_PAY, PH_HELPER, PH_SOURCE):
+        if s.builds > s.built_round[a]:
+            F.fail("turn.builds", f"{s.builds}, but seat {a} erected {s.built_round[a]} buildings this round "
+                   f"(seats[{a}].built_round)")
+        if s.placed > __builtin_popcount(s.hb_round[a]):
+            F.fail("turn.helpers", f"{s.placed}, but seat {a} placed {__builtin_popcount(s.hb_round[a])} castle helpers "
+                   f"this round (seats[{a}].helped_round)")
     return 0

@@ -80,7 +80,7 @@ def _seat_lines(index, seat_data, viewer, style, score, acting):
 def draw(view, viewer, style, scores):
     """The picture of an A Castle for All Seasons position (``view``: position data, maybe a seat view)."""
     data = game_data.seasons()
-    players = view["num_players"]
+    players = view["players"]
     over = view["phase"] == "over"
     turn = view["turn"]
     step = STEP_TEXT.get(view["phase"], view["phase"]).format(**turn)

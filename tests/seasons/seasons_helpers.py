@@ -29,7 +29,7 @@ def helper_total(d, p):
 def invariant(state):
     """Rules invariants that must hold at every decision of every game."""
     d = state.to_dict()
-    np_ = d["num_players"]
+    np_ = d["players"]
     assert resource_totals(d) == BOX, "resources not conserved"
     assert taler_total(d) == TOTAL_TALERS, "talers not conserved"
     assert d["bank"] >= 0 and all(s["talers"] >= 0 for s in d["seats"])
@@ -105,11 +105,12 @@ def blank(players=3, round=1, start=0, **fields):
 
 
 def put_spot(d, spot, p, rnd=None):
-    """A trader's helper of p at spot (placed in round rnd, default an earlier round)."""
+    """A trader's helper of p at spot (placed in round rnd, default an earlier round; in round 1,
+    the only round there is, this one)."""
     if d["spots"][spot] is not None:
         d["seats"][d["spots"][spot]]["helpers"] += 1
     d["spots"][spot] = p
-    d["spot_rounds"][SPOTS.index(spot)] = d["round"] - 1 if rnd is None else rnd
+    d["spot_rounds"][SPOTS.index(spot)] = max(d["round"] - 1, 1) if rnd is None else rnd
     d["seats"][p]["helpers"] -= 1
 
 

@@ -43,11 +43,11 @@ def test_messenger_short_bank_pays_what_is_left_in_seat_order_from_the_start_pla
 # ---- trader ------------------------------------------------------------------------------
 
 def test_trader_rider_only_after_all_carts_occupied():
-    d = blank(3)
+    d = blank(3, round=2)
     put_spot(d, "sand", 1)
     s = picks(d, "trader", "stonemason", "stonemason")
     assert legal_strings(s) == ["trader wood", "trader clay", "trader stone"]
-    d = blank(3)
+    d = blank(3, round=2)
     for spot in ("sand", "wood", "clay", "stone"):
         put_spot(d, spot, 0)
     s = picks(d, "stonemason", "trader", "stonemason")      # seat 1's trader; seat 0 holds all carts
@@ -55,7 +55,7 @@ def test_trader_rider_only_after_all_carts_occupied():
 
 
 def test_trader_displacement_needs_all_carts_occupied():
-    d = blank(3)
+    d = blank(3, round=2)
     put_spot(d, "sand", 1)
     put_spot(d, "wood", 2)
     s = picks(d, "trader", "stonemason", "stonemason")
@@ -63,7 +63,7 @@ def test_trader_displacement_needs_all_carts_occupied():
 
 
 def test_trader_never_displaces_own_helper_nor_one_placed_this_round():
-    d = blank(3)
+    d = blank(3, round=2)
     put_spot(d, "sand", 2)
     put_spot(d, "wood", 2)
     put_spot(d, "clay", 0)
@@ -80,7 +80,7 @@ def test_trader_never_displaces_own_helper_nor_one_placed_this_round():
 
 
 def test_trader_payout_pays_every_helper_with_tribute_to_the_tower():
-    d = blank(3)
+    d = blank(3, round=2)
     put_spot(d, "clay", 2)              # seat 2 plays no trader but still earns
     s = picks(d, "trader", "stonemason", "stonemason")
     play(s, "trader sand")
@@ -92,7 +92,7 @@ def test_trader_payout_pays_every_helper_with_tribute_to_the_tower():
 
 
 def test_trader_rider_and_carts_pay_their_printed_amounts():
-    d = blank(3)
+    d = blank(3, round=2)
     for spot, p in (("sand", 1), ("wood", 1), ("clay", 2), ("stone", 2)):
         put_spot(d, spot, p)
     s = picks(d, "trader", "stonemason", "stonemason")
@@ -105,15 +105,15 @@ def test_trader_rider_and_carts_pay_their_printed_amounts():
 
 
 def test_no_payout_in_a_round_without_a_trader():
-    d = blank(3)
+    d = blank(3, round=2)
     put_spot(d, "sand", 1)
     s = picks(d, "messenger", "messenger", "messenger")
-    assert s.to_dict()["round"] == 2
+    assert s.to_dict()["round"] == 3
     assert s.to_dict()["seats"][1]["resources"]["sand"] == 0
 
 
 def test_tribute_comes_first_when_the_stock_runs_short():
-    d = blank(3)
+    d = blank(3, round=2)
     put_spot(d, "clay", 2)
     d["seats"][1]["resources"] = res(clay=13)      # stock keeps 1 clay
     s = picks(d, "trader", "messenger", "messenger")
@@ -124,7 +124,7 @@ def test_tribute_comes_first_when_the_stock_runs_short():
 
 
 def test_trader_without_helpers_in_stock_places_nothing():
-    d = blank(3)
+    d = blank(3, round=2)
     for place in ("market_a", "market_b", "forge10", "forge6"):
         put_place(d, place, 0)
     put_spot(d, "stone", 0)
@@ -132,7 +132,7 @@ def test_trader_without_helpers_in_stock_places_nothing():
     assert d["seats"][0]["helpers"] == 0
     s = picks(d, "trader", "messenger", "messenger")
     d1 = s.to_dict()
-    assert d1["round"] == 2 and d1["spots"]["sand"] is None
+    assert d1["round"] == 3 and d1["spots"]["sand"] is None
     assert d1["seats"][0]["resources"] == res(wood=2, stone=1)    # the payout still happened
 
 

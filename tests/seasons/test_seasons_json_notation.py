@@ -36,13 +36,13 @@ def test_unknown_option_and_player_count():
     (lambda d: d["seats"][0]["resources"].update(sand=5), "sand pieces"),
     (lambda d: d["seats"][0].update(talers=50), "talers"),
     (lambda d: d["seats"][0].update(hand=["messenger", "spy"]), r"seats\[0\]\.hand\[1\]: unknown card 'spy' \(valid: messenger, "),
-    (lambda d: d["places"].update(palace_a=0), "not erected"),
+    (lambda d: (d["places"].update(palace_a=0), d["seats"][0].update(helpers=6)), "places.palace_a: a helper on a building not erected"),
     (lambda d: d.update(phase="dance"), "phase: unknown phase 'dance'"),
     (lambda d: d.update(track=3), "round track"),
     (lambda d: d["seats"][1].update(helpers=2), "helpers"),
-    (lambda d: d["tiles"].update(house=2), "tiles left"),
+    (lambda d: d["tiles"].update(house=2), r"tiles\.house: 2 left plus 0 built make 2, not 4"),
     (lambda d: d.update(actor=1), "belongs to seat"),
-    (lambda d: d.pop("bank"), "seasons: bank: missing field"),
+    (lambda d: d.update(bank=80), "seasons: bank: 98 talers in the position, the game has 105: 80 in bank, 11 in track"),
 ])
 def test_bad_positions_are_refused_in_one_line(change, message):
     d = new_state("seasons", 2, 0).to_dict()
