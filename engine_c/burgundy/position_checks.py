@@ -35,7 +35,6 @@ SEAT_KEYS = ("board", "start_castle", "estate", "storage", "goods", "sold", "sil
 SUPPLY_KEYS = ("supply_coloured", "supply_black", "out_of_game")
 SPACE_KEYS = {str(j): j for j in range(1, 38)}          # estate keys exactly as to_json writes them
 BOX = D.inventory()                                     # per tile code: (coloured-back, black-back) count
-GOODS_TOTAL = 6 * D.GOODS_PER_TYPE
 LAST_TRACK_SPACE = D.TRACK_SPACES - 1
 # silverlings, workers, VP and the counters are int16 in C: this bound leaves room for a whole game more
 COUNTER_MAX = 10000
@@ -143,7 +142,8 @@ def tile_places(data):
         estate = F.object(seat["estate"], f"{where}.estate")
         places.append((f"{where}.estate", Counter(code(t, at(f"{where}.estate", key)) for key, t in estate.items())))
         storage = F.list(seat["storage"], f"{where}.storage", length=D.STORAGE_SPACES)
-        places.append((f"{where}.storage", Counter(code(t, f"{where}.storage[{k}]") for k, t in enumerate(storage) if t)))
+        places.append((f"{where}.storage",
+                       Counter(code(t, f"{where}.storage[{k}]") for k, t in enumerate(storage) if t)))
         in_hand += seat["start_castle"] is None
     pending = data["turn"]["pending_tile"]
     places.append(("turn.pending_tile", Counter([code(pending, "turn.pending_tile")] if pending else [])))
@@ -165,7 +165,8 @@ def conserve_tiles(places, tables, n, left_out=()):
     came from the coloured-back supply).  ``left_out``: the tables that were derived (named in the
     message)."""
     everywhere = places + [(key, Counter(tables[key])) for key in SUPPLY_KEYS]
-    note = f" ({', '.join(left_out)} left out: derived from the rest)" if left_out else ""
+    note = f" ({', '.join(left_out)} left out: derived from the rest)" if left_out else \
+        " (leave the supplies out and they follow from the rest)"
     for cd in range(1, len(TILE_NAMES)):
         box = sum(BOX[cd])
         total = sum(table[cd] for _, table in everywhere)
@@ -220,7 +221,7 @@ def seat_goods(seat, where):
     return held, Counter({t: c for t, c in enumerate(sold, 1)})
 
 
-def conserve_goods(places, note=""):
+def conserve_goods(places, note=" (leave goods_pool out and it follows from the rest)"):
     """Every goods tile of the box (7 per type) exactly once over ``places``."""
     for t in range(1, 7):
         if sum(table[t] for _, table in places) != D.GOODS_PER_TYPE:
@@ -416,7 +417,8 @@ def _bonus_tiles(seats, bonus):
         held = seat["bonus_large"] + seat["bonus_small"]
         if held > len(colours):
             names = ", ".join(D.COLOUR_NAMES[c] for c in colours) or "none"
-            F.fail(f"seats[{p}].bonus_{'large' if seat['bonus_large'] else 'small'}", f"seat {p} holds {seat['bonus_large']} large and "
+            path = f"seats[{p}].bonus_{'large' if seat['bonus_large'] else 'small'}"
+            F.fail(path, f"seat {p} holds {seat['bonus_large']} large and "
                                               f"{seat['bonus_small']} small bonus tiles, but has filled every "
                                               f"space of only {len(colours)} colours ({names})")
     for c, name in enumerate(D.COLOUR_NAMES):
@@ -440,6 +442,7 @@ def ship_space(estate):
 
 
 def _track(seats, n):
+    """Two pawns never share a space and height; a pawn stands one space on per ship in the estate."""
     positions = [tuple(s["track"]) for s in seats]
     for p in range(n):
         if positions[p] in positions[:p]:
@@ -449,7 +452,7 @@ def _track(seats, n):
         if positions[p][0] != ship_space(seats[p]["estate"]):
             F.fail(f"seats[{p}].track[0]", f"space {positions[p][0]}, but seat {p} has {ships} ships in the "
                                            f"estate (the pawn moves one space per ship placed, up to space "
-                                           f"{LAST_TRACK_SPACE})")
+                                           f"{LAST_TRACK_SPACE}; left out, the track follows from the ships)")
 
 
 def _stage(data, turn, seats, n, phase, rnd, over, setup, rgoods):

@@ -377,9 +377,10 @@ def test_setup_positions():
     state = BurgundyState(2, 3, board="advanced")
     d = state.to_dict()
     assert d["setup_player"] == 0 and load(d) == state
-    for edit, expected in ((lambda d: d.update(round=2), "setup_player: 0 (setup), but the starting castles are placed before round 1 of phase A, not in round 2"),
-                           (lambda d: d["seats"][0].update(dice=[3, 4]), "seats[0].dice: no dice are rolled"),
-                           (lambda d: d.update(over=True), "setup_player: 0, but a finished game (over) cannot be in setup")):
+    for edit, expected in (
+            (lambda d: d.update(round=2), "setup_player: 0 (setup), but the starting castles are placed before round 1"),
+            (lambda d: d["seats"][0].update(dice=[3, 4]), "seats[0].dice: no dice are rolled"),
+            (lambda d: d.update(over=True), "setup_player: 0, but a finished game (over) cannot be in setup")):
         e = copy.deepcopy(d)
         edit(e)
         assert expected in refused(e)

@@ -17,18 +17,22 @@ END = positions(2, 5, 1, finished=True)[-1]
 
 
 def two():
+    """A new 2-player game (seat 0 to act)."""
     return fresh(2, 0)
 
 
 def three():
+    """A new 3-player game (seat 0 to act)."""
     return fresh(3, 0)
 
 
 def setup():
+    """An advanced game before the starting castles are placed."""
     return copy.deepcopy(SETUP)
 
 
 def end():
+    """A finished 2-player game."""
     return copy.deepcopy(END)
 
 
@@ -51,6 +55,7 @@ def at(path, value):
 
 
 def both(*edits):
+    """An edit doing ``edits`` one after the other."""
     def edit(d):
         for one in edits:
             one(d)
@@ -69,6 +74,7 @@ def _estate(p, tiles, castle=None):
 
 
 def _puts(p, *pairs):
+    """An edit putting tiles (space, name) into seat p's estate, taken from the supplies."""
     def edit(d):
         for space, name in pairs:
             put(d, p, space, name)
@@ -76,6 +82,7 @@ def _puts(p, *pairs):
 
 
 def _supply(table, name, delta):
+    """An edit adding ``delta`` tiles ``name`` to a supply table."""
     def edit(d):
         d[table][name] = d[table].get(name, 0) + delta
     return edit
@@ -88,6 +95,7 @@ def _fill_castles(d):
 
 
 def _all_played(d):
+    """Every seat has used both dice; the last in turn order is to act."""
     for x in d["seats"]:
         x["dice_used"] = [True, True]
     d["turn"]["index"] = d["players"] - 1
@@ -143,8 +151,8 @@ ROWS = [
                                                                            "sub-decision can be pending while"),
     ("pending-tile-alone", two, both(lambda d: take_tile(d, "mine"), at(("turn", "pending_tile"), "mine")),
      "turn.pending_tile: 'mine', but no 'discard' sub-decision is pending"),
-    ("discard-without-tile", two, at(("turn", "pending"), [["discard", 0, 0]]), "turn.pending[0]: a 'discard' is "
-                                                                                "pending but turn.pending_tile is null"),
+    ("discard-without-tile", two, at(("turn", "pending"), [["discard", 0, 0]]),
+     "turn.pending[0]: a 'discard' is pending but turn.pending_tile is null"),
     ("pending-tile-name", two, at(("turn", "pending_tile"), "mines"), "turn.pending_tile: unknown tile 'mines' "
                                                                       "(tiles: castle, mine, ship"),
     # the board
@@ -192,7 +200,8 @@ ROWS = [
     ("black-back-derived", two, both(drop("supply_black"), _supply("supply_coloured", "church", -2)),
      "supply_black.church: black-back 'church' tiles: 4 counted (supply_black 3, black_depot 1), the box has 2 "
      "(the black depot is filled from the black-back supply) (supply_black left out"),
-    ("tile-counted-one-derived", two, both(drop("out_of_game"), lambda d: store(d, 0, 1, "k1"), _supply("supply_coloured", "k1", 1)),
+    ("tile-counted-one-derived", two,
+     both(drop("out_of_game"), lambda d: store(d, 0, 1, "k1"), _supply("supply_coloured", "k1", 1)),
      "tile 'k1': 2 counted (seats[0].storage 1, supply_coloured 1), the box has 1 (1 coloured-back, 0 black-back) "
      "(out_of_game left out: derived from the rest)"),
     ("bonus-colour", two, at(("bonus_taken", "gold"), 0), "bonus_taken.gold: unknown field (known: castle, ship"),
@@ -211,7 +220,8 @@ ROWS = [
                                                                  "castle must be placed"),
     ("castle-space", two, at(("seats", 0, "start_castle"), 18), "seats[0].start_castle: space 18 is not a "
                                                                 "dark-green space of board 1 (those are 2, 3, 7, 19)"),
-    ("castle-before-turn", setup, both(at(("seats", 1, "start_castle"), 11), at(("seats", 1, "estate"), {"11": "castle"})),
+    ("castle-before-turn", setup,
+     both(at(("seats", 1, "start_castle"), 11), at(("seats", 1, "estate"), {"11": "castle"})),
      "seats[1].start_castle: placed but setup_player is 0"),
     ("castle-left-out-none", two, both(_estate(0, {}), lambda d: seat(d, 0).pop("start_castle")),
      "seats[0].start_castle: left out, and no castle stands on a starting space of board 1 (2, 3, 7, 19)"),
@@ -239,13 +249,15 @@ ROWS = [
     ("goods-slots", two, at(("seats", 0, "goods"), [None] * 4), "seats[0].goods: must be a list of 3 entries"),
     ("goods-slot", two, at(("seats", 0, "goods", 0), [1]), "seats[0].goods[0]: must be a list of 2 entries, got 1"),
     ("goods-type", two, at(("seats", 0, "goods", 0), [7, 1]), "seats[0].goods[0][0]: must be an integer in 1..6"),
-    ("goods-count", two, at(("seats", 0, "goods", 0), [1, 0]), "seats[0].goods[0][1]: must be an integer in 1..7, got 0"),
+    ("goods-count", two, at(("seats", 0, "goods", 0), [1, 0]),
+     "seats[0].goods[0][1]: must be an integer in 1..7, got 0"),
     ("goods-twice", two, at(("seats", 0, "goods", 1), [1, 1]), "seats[0].goods[1]: goods type 1 stored in two slots"),
     ("sold", two, at(("seats", 0, "sold"), [0] * 7), "seats[0].sold: must be a list of 6 entries, got 7"),
     ("silverlings-missing", two, lambda d: seat(d, 0).pop("silverlings"), "seats[0].silverlings: missing field"),
     ("workers", two, at(("seats", 1, "workers"), -1), "seats[1].workers: must be an integer in 0..10000, got -1"),
     ("vp", two, at(("seats", 1, "vp"), 10001), "seats[1].vp: must be an integer in 0..10000, got 10001"),
-    ("counter", two, at(("seats", 1, "worker_actions"), 1.5), "seats[1].worker_actions: must be an integer in 0..10000"),
+    ("counter", two, at(("seats", 1, "worker_actions"), 1.5),
+     "seats[1].worker_actions: must be an integer in 0..10000"),
     ("dice-missing", two, lambda d: seat(d, 0).pop("dice"), "seats[0].dice: missing field"),
     ("dice", two, at(("seats", 0, "dice", 0), 7), "seats[0].dice[0]: must be an integer in 1..6, got 7"),
     ("dice-used", two, at(("seats", 0, "dice_used", 0), 1), "seats[0].dice_used[0]: must be true or false, got 1"),
@@ -268,7 +280,8 @@ ROWS = [
     ("setup-dice", setup, at(("seats", 1, "dice"), [3, 4]), "seats[1].dice: no dice are rolled before round 1"),
     ("over-phase", two, at(("over",), True), "phase: a finished game ends after phase E, got over in phase 'A'"),
     ("over-round", end, at(("round",), 3), "round: a finished game ends after round 5 of phase E, got round 3"),
-    ("over-pending", end, at(("turn", "pending"), [["warehouse", 0, 0]]), "turn.pending: a finished game has no pending"),
+    ("over-pending", end, at(("turn", "pending"), [["warehouse", 0, 0]]),
+     "turn.pending: a finished game has no pending"),
     ("over-dice", end, at(("seats", 1, "dice_used"), [True, False]), "seats[1].dice_used: in a finished game every "
                                                                      "player has used both dice"),
     ("had-its-turn", three, at(("turn", "index"), 2), "seats[0].dice_used: seat 0 has had its turn this round"),

@@ -135,8 +135,8 @@ def test_from_json_refuses_wrong_tile_counts():
     where = ", ".join(f"{place} {count}" for place, count in (
         ("depots", 2), ("seats[0].estate", 0), ("seats[0].storage", 1), ("supply_coloured", 18), ("supply_black", 6))
         if count)
-    assert f"burgundy: tile 'ship': 27 counted ({where}), the box has 26 (20 coloured-back, 6 black-back)" \
-        == invalid(extra)
+    assert f"burgundy: tile 'ship': 27 counted ({where}), the box has 26 (20 coloured-back, 6 black-back) " \
+           f"(leave the supplies out and they follow from the rest)" == invalid(extra)
 
     def twice(d):
         d["supply_coloured"]["k1"] = 2

@@ -335,3 +335,19 @@ def test_a_finished_game_is_written_after_round_5():
                                                "vp", "dice", "bonus_large", "bonus_small")} for x in d["seats"]]
     state = load(short)
     assert state.is_terminal() and state.scores() == load(d).scores()
+
+
+def test_a_ship_added_to_an_estate():
+    """The edit the short form is for: with the supplies and the track kept, the reader says where the
+    ships were counted; with them left out, the position follows the edit."""
+    d = fresh(2, 0)
+    seat(d, 0)["estate"]["18"] = "ship"
+    seat(d, 0)["track"] = [1, 0]
+    assert refusal(d) == ("burgundy: tile 'ship': 27 counted (depots 2, seats[0].estate 1, supply_coloured 18, "
+                          "supply_black 6), the box has 26 (20 coloured-back, 6 black-back) (leave the supplies out "
+                          "and they follow from the rest)")
+    del seat(d, 0)["track"]
+    for key in SUPPLIES:
+        del d[key]
+    got = load(d).to_dict()
+    assert got["supply_coloured"]["ship"] == 17 and seat(got, 0)["track"] == [1, 0]
