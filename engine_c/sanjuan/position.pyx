@@ -366,9 +366,7 @@ cdef int _check_agreement(SJ* s, int np) except -1:
             F.fail("role_library", f"{'true' if s.role_lib else 'false'}, but the {ROLES[s.role]} chosen by seat {c} "
                    f"is {'doubled' if doubled else 'not doubled'} ({why}): it must be {'true' if doubled else 'false'}")
     if s.tiles_seen < 5:
-        expected = s.tiles_seen - 1 if ph == PH_SELL else s.tiles_seen
-        if ph == PH_SELL and expected < 0:
-            F.fail("tiles_seen", "0 during a trader's sale: the trader reveals a tile first")
+        expected = s.tiles_seen - 1 if ph == PH_SELL else s.tiles_seen      # (a sale without a tile: _check_flow)
         if s.tile_next != expected:
             F.fail("tile_next", f"{s.tile_next}, but with {s.tiles_seen} tiles revealed"
                    f"{' (the last one being sold at)' if ph == PH_SELL else ''} the next tile is at position "

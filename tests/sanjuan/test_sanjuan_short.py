@@ -322,6 +322,7 @@ REFUSALS = [
     ("short", dict(picks=3), "picks: must be an integer in 0..2, got 3"),
     ("short", dict(roles_taken="builder"), "roles_taken: must be a list, got a string"),
     ("short", dict(turn=[]), "turn: must be an object, got a list"),
+    ("short", dict(library_used="yes"), "library_used: must be true or false, got 'yes'"),
     ("full", dict(library_used=True), "library_used: true before any role was chosen this round"),
     ("full3", dict(library_used=True, picks=1, roles_taken=["trader"], chooser=1, actor=1),
      "library_used: true, but only the 2-player governor saves his library"),

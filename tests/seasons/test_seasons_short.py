@@ -290,6 +290,11 @@ REFUSALS = [
     ("short", dict(seats__0__played={"messenger": 61}), "seats[0].played.messenger: must be an integer in 0..60"),
     ("short", dict(seats__0__vp=3, seats__0__vp_master=5, seats__0__vp_buildings=DELETE), "seats[0].vp: 3, less than vp_master + vp_final = 5"),
     ("short", dict(seats__0__vp=3, seats__0__vp_buildings=1), "seats[0].vp: must be vp_buildings + vp_master + vp_final = 1"),
+    ("short", dict(spots={"sand": 5}), "spots.sand: must be an integer in 0..2, got 5"),
+    ("short", dict(spots={"gold": 0}), "spots.gold: unknown field (known: sand, wood, clay, stone, rider)"),
+    ("short", dict(places={"market_c": 0}), "places.market_c: unknown field (known: market_a,"),
+    ("short", dict(seats__0__hand=["messenger"] * 9), "seats[0].hand: must be a list of 0..8 entries, got 9"),
+    ("short", dict(seats__0__vp_master=-1), "seats[0].vp_master: must be an integer in 0..30000, got -1"),
     ("short", dict(tower=DELETE), "tower: missing field: the general stock and the tower cannot both be left out"),
     ("short", dict(seats__0__resources={"sand": 20}),
      "stock: cannot hold the rest of the sand: 23 sand pieces are elsewhere, the box has 20: 1 in tower, "
