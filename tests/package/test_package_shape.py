@@ -82,7 +82,7 @@ def test_the_import_check_sees_a_wrong_import(tmp_path):
 
 ROOMS = ("state.pyx", "state.pxd", "types.pxd", "data.py", "tables.pxd", "rules.pyx", "rules.pxd",
          "moves.pyx", "moves.pxd", "policy.pyx", "policy.pxd", "view.pyx", "view.pxd", "notation.pyx",
-         "position.pyx", "__init__.py")
+         "position.pyx", "position_short.py", "__init__.py")
 
 
 def test_every_game_has_the_same_rooms():
