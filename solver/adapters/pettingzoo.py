@@ -22,6 +22,8 @@
 - ``reset(seed=s)`` deals ``SeedSequence(s, spawn_key=(k,))`` for the k-th reset since that seed
   (k = 0 first), so a seed fixes the whole sequence of deals; without any seed the deals come from
   fresh operating-system entropy, as Gymnasium does.
+- ``env.unwrapped.game_state`` is the boardlab state being played (read it, e.g. to let a boardlab
+  agent choose; change it only through ``step``).
 - ``render_mode="ansi"``: ``render()`` returns the terminal picture of ``boardlab show`` (no colour),
   of the whole position or, with ``render_seat=S``, of what seat S sees.
 """
