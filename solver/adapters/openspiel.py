@@ -305,6 +305,7 @@ class BoardlabState(pyspiel.State):
         position = self._position
 
         def make():
+            """The vector, computed (only when not cached: a fresh state is dealt only then)."""
             engine = position.engine
             to_act = None if engine.is_terminal() else engine.current_player()
             return vector_from_view(position.view(player), player, to_act)

@@ -185,6 +185,7 @@ def test_openspiel_ismcts_plays_a_legal_seeded_move(game):
         random_moves(state, 1, seed=3)
 
     def choose():
+        """The move of a freshly made, seeded bot."""
         bot = ismcts.ISMCTSBot(loaded, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 1.4, 8,
                                random_state=np.random.RandomState(2))
         sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
