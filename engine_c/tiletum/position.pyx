@@ -6,8 +6,9 @@ then checks every field's type, length and range with engine_c.validate before a
 written into the C struct (boundscheck is off in release builds), then the position's
 consistency: every tile in exactly one place (position_checks.py), the round, pass, turn and
 phase, the dice left on the wheel, the corruption tokens, the counts that follow from the board,
-the turn in progress and the pending decision.  Every error is one line naming the field, e.g.
-``tiletum: seats[1].storage[0]: unknown tile 'x9' (valid: ...)``.
+the turn in progress and the pending decision (``from_json`` then checks that play can go on).
+Every error is one line naming the field, e.g. ``tiletum: seats[1].storage[0]: unknown tile 'x9'
+(valid: ...)``.
 """
 from libc.string cimport memset
 
@@ -15,8 +16,6 @@ from engine_c.tiletum.state cimport TiletumState
 from engine_c.tiletum.types cimport *
 from engine_c.tiletum.tables cimport *
 from engine_c.tiletum.rules cimport *
-from engine_c.tiletum.moves cimport tt_legal
-from engine_c.game cimport MAX_LEGAL
 
 from engine_c.validate import at, shown, UINT64_MAX
 from engine_c.tiletum.data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, HOUSE_SPACES, PILLAR_SPACES,
@@ -164,7 +163,6 @@ def position_from_dict(TiletumState state, data):
     is stored."""
     cdef TT* s = &state.st
     cdef int np, i, k, a
-    cdef int buf[MAX_LEGAL]
     memset(s, 0, sizeof(TT))
     data = complete_position(data)
     if data.get("game") != "tiletum":
@@ -245,9 +243,7 @@ def position_from_dict(TiletumState state, data):
                    f"(one tile per seat; or leave taken out)")
     _check_round(s, data)
     _check_turn(s, colours)
-    _check_pending(s)
-    if s.phase != PH_OVER and tt_legal(s, buf) == 0:
-        F.fail("", f"seat {s.actor} is to act ({PHASES[s.phase]} phase) but has no legal action in this position")
+    _check_pending(s)          # the base class then checks that the seat to act has a legal move
 
 
 cdef _read_board(TT* s, data):
@@ -492,6 +488,8 @@ cdef _check_turn(TT* s, colours):
     cdef bint die_taken = s.phase in DIE_TAKEN_PHASES
     phase = PHASES[s.phase]
     # 3P+2 dice are rolled at the start of a round (P of each colour in the bag), one taken per turn
+    if die_taken and not s.die_val:
+        F.fail("current.die", f"a die must have been taken in the {phase} phase, got null")
     taken = s.pass_ * np + s.turn + (1 if die_taken else 0)
     left = 3 * np + 2 - taken
     if sum(colours) != left:
@@ -516,8 +514,6 @@ cdef _check_turn(TT* s, colours):
                               f"got '{RES_SHORT[s.die_col]}{s.die_val}'")
     if not die_taken:
         return
-    if not s.die_val:
-        F.fail("current.die", f"a die must have been taken in the {phase} phase, got null")
     if s.seg != wheel_action(s, s.die_val):
         F.fail("current.segment", f"must be {ACTIONS[wheel_action(s, s.die_val)]} (the wheel segment of a "
                                   f"{s.die_val} in round {s.round + 1}; or leave it out), got {ACTIONS[s.seg]}")

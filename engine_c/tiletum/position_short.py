@@ -41,8 +41,7 @@ def complete_position(data):
     d.setdefault("rng", 0)
     phase = F.choice(d.setdefault("phase", "die"), "phase", PHASES)
     round_ = F.int(F.get(d, "round"), "round", 1, ROUNDS)
-    if phase in NO_TURN_PHASES:
-        d.setdefault("pass", 4)
+    d.setdefault("pass", 4 if phase in NO_TURN_PHASES else 1)
     order = F.permutation(F.get(d, "order"), "order", np)
     _complete_map(d, np)
     for p in range(np):
