@@ -10,6 +10,8 @@ returns the value once it is the right type, length or range, and otherwise rais
 Readers must pass everything through these checks before it touches C memory: no
 reader may rely on Cython's boundscheck (it is off in release builds).
 """
+import difflib
+
 from engine_c.errors import InvalidPositionError
 
 INT32_MAX = 2**31 - 1
@@ -129,6 +131,15 @@ class Fields:
             pass
         listed = ", ".join(str(c) for c in choices)
         self.fail(path, f"unknown value {shown(value)} (valid: {listed})")
+
+    def name(self, value, path, table, noun):
+        """The position of name ``value`` in ``table``; an unknown name is refused with the valid
+        names listed, the closest first ("did you mean ...?")."""
+        if isinstance(value, str) and value in table:
+            return list(table).index(value)
+        close = difflib.get_close_matches(value, list(table), n=2, cutoff=0.6) if isinstance(value, str) else []
+        hint = f"did you mean {' or '.join(close)}? " if close else ""
+        self.fail(path, f"unknown {noun} {shown(value)} ({hint}valid: {', '.join(table)})")
 
     def index(self, value, path, choices):
         """The position of ``value`` in the sequence ``choices``."""

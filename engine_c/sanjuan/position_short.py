@@ -11,10 +11,9 @@ as ``true``; those cards, and the supply when it is left out, are dealt from the
 elsewhere in an order drawn from a fixed function of ``rng`` (the position's chance RNG itself is
 left as it is).
 """
-import difflib
-
 from engine_c.sanjuan.data import (CARD_IDS, CARD_INDEX, COPIES, HAND_LIMIT, NUM_PRODUCTION, PHASES,
                                    ROLES, TILE_NAMES, TOWER_HAND_LIMIT)
+from engine_c.short_form import DealOrder, counted_in
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
 F = Fields("sanjuan")
@@ -24,54 +23,20 @@ ROLE_OF_PHASE = {"build": "builder", "place": "builder", "pay": "builder", "prod
                  "gold_mine": "prospector"}
 START_STEPS = ("chapel", "hand_limit")
 DEAL_SALT = 0x5EA5_0FCA_4D5D_EA15        # the deal's random stream: rng XOR this (rng itself untouched)
-MASK64 = 2**64 - 1
 
 
 # ---- names -------------------------------------------------------------------------------------
-
-def unknown_name(path, noun, value, valid):
-    """Refuse ``value`` as an unknown ``noun``: the message lists the valid names, closest first."""
-    close = difflib.get_close_matches(value, valid, n=2, cutoff=0.6) if isinstance(value, str) else []
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
-    F.fail(path, f"unknown {noun} {shown(value)} ({hint}valid: {', '.join(valid)})")
-
 
 def card_kind(value, path):
     """A card id -> its kind (0..28)."""
     if isinstance(value, str) and value in CARD_INDEX:
         return CARD_INDEX[value]
-    unknown_name(path, "card", value, CARD_IDS)
+    return F.name(value, path, CARD_IDS, "card")
 
 
 def name_index(value, path, table, noun):
     """A name of ``table`` (a list) -> its index."""
-    if isinstance(value, str) and value in table:
-        return table.index(value)
-    unknown_name(path, noun, value, table)
-
-
-# ---- the deal's random order -----------------------------------------------------------------
-
-class DealOrder:
-    """A splitmix64 stream seeded from the position's rng: the order of cards and tiles nobody named."""
-
-    def __init__(self, rng):
-        self.state = (rng ^ DEAL_SALT) & MASK64
-
-    def below(self, n):
-        """A number in 0..n-1."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return ((z ^ (z >> 31)) >> 32) * n >> 32
-
-    def shuffle(self, items):
-        """Shuffle a list in place (Fisher-Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return items
+    return F.name(value, path, table, noun)
 
 
 # ---- card collections -------------------------------------------------------------------------
@@ -104,11 +69,6 @@ def _cards(n):
     return f"{n} card is" if n == 1 else f"{n} cards are"
 
 
-def _places(places):
-    """``[(path, n), ...]`` -> ``2 in seats[0].hand, 1 in supply``."""
-    return ", ".join(f"{n} in {path}" for path, n in places) or "none named"
-
-
 class Cards:
     """Where each card of the deck was named, and the cards still to deal at random."""
 
@@ -128,7 +88,7 @@ class Cards:
                 total = sum(c for _, c in self.named[name])
                 if total > COPIES[CARD_INDEX[name]]:
                     F.fail(path, f"{total} {name} cards in the position, the deck has {COPIES[CARD_INDEX[name]]}: "
-                           f"{_places(self.named[name])}")
+                           f"{counted_in(self.named[name])}")
 
     def total(self, name):
         """Copies of ``name`` named so far."""
@@ -236,7 +196,7 @@ def _complete_cards(d, seats, phase, rng):
         for name, (n, path) in known_least.items():
             if cards.total(name) + n > COPIES[CARD_INDEX[name]]:
                 F.fail(path, f"knows {n} {name} in the discard pile, but {cards.total(name)} of the "
-                       f"{COPIES[CARD_INDEX[name]]} are elsewhere: {_places(cards.named[name])}")
+                       f"{COPIES[CARD_INDEX[name]]} are elsewhere: {counted_in(cards.named[name])}")
         pile = {name: n for name, (n, _) in known_least.items()}
         cards.add("discard", pile)
         if isinstance(discard, int):
@@ -247,7 +207,7 @@ def _complete_cards(d, seats, phase, rng):
     d["discard"] = pile
     # deal what was asked for at random, then the rest to the supply (or to the discard pile)
     left = [name for name in CARD_IDS for _ in range(COPIES[CARD_INDEX[name]] - cards.total(name))]
-    deal = DealOrder(rng)
+    deal = DealOrder(rng, DEAL_SALT)
     deal.shuffle(left)
     for path, n, receive in cards.requests:
         if n > len(left):
@@ -265,7 +225,7 @@ def _complete_cards(d, seats, phase, rng):
     elif left:
         name = min(left, key=CARD_INDEX.get)
         F.fail("supply", f"{cards.total(name)} {name} cards in the position, the deck has "
-               f"{COPIES[CARD_INDEX[name]]}: {_places(cards.named[name])}; {_cards(len(left))} missing in all "
+               f"{COPIES[CARD_INDEX[name]]}: {counted_in(cards.named[name])}; {_cards(len(left))} missing in all "
                f"(leave out supply or discard to have them derived)")
     return building_names
 
@@ -397,7 +357,7 @@ def complete(data):
     turn.setdefault("building", None)
     if "limit" not in turn:
         turn["limit"] = _turn_limit(d, phase, seats, names, hand_sizes)
-    _complete_tiles(d, phase, DealOrder(rng ^ 1))
+    _complete_tiles(d, phase, DealOrder(rng ^ 1, DEAL_SALT))
     d.setdefault("pending_owner", d["actor"] if phase in ("keep", "gold_mine") else 0)
     d.setdefault("pending_public", phase == "gold_mine")
     for seat in seats:

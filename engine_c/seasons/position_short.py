@@ -8,11 +8,10 @@ read here is checked with the shared vocabulary (``engine_c.validate``) before a
 and the counts that must add up (pieces, talers, helpers, tiles) are checked here, where it is known
 which places were counted.
 """
-import difflib
-
 from engine_c.seasons.data import (BOX, BUILDING_IDS, BUILDING_POINTS, BUILDING_VALUE, CARDS, HELPER_BUILDINGS,
                                    HELPERS, PAY_ORDER, PHASES, PICKS, PLACE_IDS, RESOLUTION_GROUPS, RESOURCES,
                                    ROUNDS, SPOTS, TILES, TOTAL_TALERS)
+from engine_c.short_form import DealOrder, counted_in
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
 F = Fields("seasons")
@@ -23,18 +22,13 @@ PHASE_CARDS = {"trader": ("trader",), "tower": ("bricklayer",), "buy": ("stonema
                "pay": BUILDERS, "helper": HELPER_CARDS, "source": HELPER_CARDS}
 FREE_KINDS = ("sand", "wood", "clay")                       # worker2's free pieces
 DEAL_SALT = 0x5EA5_0CA5_71E0_A115                           # the drawn selections' stream: rng XOR this
-MASK64 = 2**64 - 1
 
 
 # ---- names and values ------------------------------------------------------------------------
 
 def name_index(value, path, table, noun):
     """A name of ``table`` -> its index; the message lists the valid names, the closest first."""
-    if isinstance(value, str) and value in table:
-        return list(table).index(value)
-    close = difflib.get_close_matches(value, table, n=2, cutoff=0.6) if isinstance(value, str) else []
-    hint = f"did you mean {' or '.join(close)}? " if close else ""
-    F.fail(path, f"unknown {noun} {shown(value)} ({hint}valid: {', '.join(table)})")
+    return F.name(value, path, table, noun)
 
 
 def resources(value, path):
@@ -66,26 +60,6 @@ def card_list(value, path):
         if name in value[:i]:
             F.fail(path, f"lists {name} twice")
     return list(value)
-
-
-def _places(places):
-    """``[(path, n), ...]`` -> ``14 in stock, 3 in seats[0].resources`` (places holding none left out)."""
-    return ", ".join(f"{n} in {path}" for path, n in places if n) or "none anywhere"
-
-
-class Draw:
-    """A splitmix64 stream seeded from the position's rng: the cards drawn for selections given as counts."""
-
-    def __init__(self, rng):
-        self.state = (rng ^ DEAL_SALT) & MASK64
-
-    def below(self, n):
-        """A number in 0..n-1."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return ((z ^ (z >> 31)) >> 32) * n >> 32
 
 
 # ---- the round's machinery ---------------------------------------------------------------------
@@ -193,11 +167,11 @@ def _complete_pieces(d, seats):
         box = BOX[RESOURCES.index(kind)]
         if rest and named > box:
             F.fail(rest, f"cannot hold the rest of the {kind}: {named} {kind} pieces are elsewhere, the box has "
-                   f"{box}: {_places(places)}")
+                   f"{box}: {counted_in(places)}")
         if rest:
             d[rest][kind] = box - named
         elif named != box:
-            F.fail("stock", f"{named} {kind} pieces in the position, the box has {box}: {_places(places)} "
+            F.fail("stock", f"{named} {kind} pieces in the position, the box has {box}: {counted_in(places)} "
                    f"(leave out stock to have it derived)")
 
 
@@ -213,12 +187,12 @@ def _complete_talers(d, seats, track):
     if "bank" not in d:
         if held > TOTAL_TALERS:
             F.fail("bank", f"cannot hold the rest: {held} talers are elsewhere, the game has {TOTAL_TALERS}: "
-                   f"{_places(places)}")
+                   f"{counted_in(places)}")
         d["bank"] = TOTAL_TALERS - held
     bank = F.int(d["bank"], "bank", 0, TOTAL_TALERS)
     if bank + held != TOTAL_TALERS:
         F.fail("bank", f"{bank + held} talers in the position, the game has {TOTAL_TALERS}: {bank} in bank, "
-               f"{_places(places)} (leave out bank to have it derived)")
+               f"{counted_in(places)} (leave out bank to have it derived)")
 
 
 def _complete_helpers(d, seats, players):
@@ -249,11 +223,11 @@ def _complete_tiles(d, seats):
         if given is None:
             if n > TILES[t]:
                 last = [path for path, c in built if c][-1]
-                F.fail(last, f"{n} {name} built in all, the board has {TILES[t]}: {_places(built)}")
+                F.fail(last, f"{n} {name} built in all, the board has {TILES[t]}: {counted_in(built)}")
             d["tiles"][name] = TILES[t] - n
         elif given[name] + n != TILES[t]:
             F.fail(at("tiles", name), f"{given[name]} left plus {n} built make {given[name] + n}, not {TILES[t]} "
-                   f"(built: {_places(built)}; leave out tiles to have them derived)")
+                   f"(built: {counted_in(built)}; leave out tiles to have them derived)")
         else:
             d["tiles"][name] = given[name]
 
@@ -330,7 +304,7 @@ def complete(data):
         F.fail("track", f"round {round_now} of {rounds} leaves {rounds - round_now} talers on the round track, "
                f"not {track}")
     start = F.int(d.setdefault("start", (round_now - 1) % players), "start", 0, players - 1)
-    draw = Draw(rng)
+    draw = DealOrder(rng, DEAL_SALT)
     for p, seat in enumerate(seats):
         _complete_seat(seat, at("seats", p), players, draw)
     d["spots"] = owners(d.get("spots", {}), "spots", SPOTS, players)
