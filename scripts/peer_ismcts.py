@@ -18,7 +18,8 @@ A win counts 1 for boardlab, a shared first place 1/2 (OpenSpiel's ``returns``);
 Wilson intervals. Time per move is CPU time of the agent's decision (every decision, forced ones
 included), so other programs on the machine do not inflate it. With ``--out`` every finished game
 is appended to a JSON-lines file, and games already in it (same settings) are not played again:
-a stopped run continues with the same command.
+a stopped run continues with the same command. ``--max-moves K`` stops every game after K
+decisions, to measure the time per move where whole games take too long.
 """
 from __future__ import annotations
 
@@ -68,7 +69,8 @@ def play_game(name, pair, boardlab_seat, settings):
     bot = openspiel_bot(game, iterations, settings["uct_c"], openspiel_seed)
     cpu = {"boardlab": 0.0, "openspiel": 0.0}
     moves = {"boardlab": 0, "openspiel": 0}
-    while not state.is_terminal():
+    limit = settings.get("max_moves")
+    while not state.is_terminal() and (limit is None or sum(moves.values()) < limit):
         side = "boardlab" if state.current_player() == boardlab_seat else "openspiel"
         started = time.process_time()
         action = boardlab.choose(state.engine) if side == "boardlab" else bot.step(state)
@@ -76,7 +78,7 @@ def play_game(name, pair, boardlab_seat, settings):
         moves[side] += 1
         state.apply_action(int(action))
     return {"game": name, "pair": pair, "boardlab_seat": boardlab_seat, **settings,
-            "returns": state.returns(), "scores": list(state.engine.scores()),
+            "finished": state.is_terminal(), "returns": state.returns(), "scores": list(state.engine.scores()),
             "moves": moves, "cpu_seconds": cpu}
 
 
@@ -93,28 +95,32 @@ def same_settings(record, settings):
 
 
 def summary(records, name):
-    """One table row (dict) for game ``name`` from its records."""
-    rows = [r for r in records if r["game"] == name]
+    """One table row (dict) for game ``name`` from its records: results from the finished games,
+    time per move from all (``--max-moves`` cuts games short to measure time alone)."""
+    played = [r for r in records if r["game"] == name]
+    rows = [r for r in played if r.get("finished", True)]
     n = len(rows)
     credit = sum(r["returns"][r["boardlab_seat"]] for r in rows)
     low, high = wilson_interval(credit, n)
     mean = lambda side: sum(r["scores"][r["boardlab_seat"] if side == "boardlab" else 1 - r["boardlab_seat"]]
-                            for r in rows) / n
-    ms = lambda side: 1000 * sum(r["cpu_seconds"][side] for r in rows) / max(1, sum(r["moves"][side] for r in rows))
-    return {"game": name, "games": n, "win_rate": credit / n, "low": low, "high": high,
+                            for r in rows) / n if n else float("nan")
+    ms = lambda side: 1000 * sum(r["cpu_seconds"][side] for r in played) / max(1, sum(r["moves"][side] for r in played))
+    return {"game": name, "games": n, "win_rate": credit / n if n else float("nan"), "low": low, "high": high,
             "score_boardlab": mean("boardlab"), "score_openspiel": mean("openspiel"),
-            "ms_boardlab": ms("boardlab"), "ms_openspiel": ms("openspiel")}
+            "ms_boardlab": ms("boardlab"), "ms_openspiel": ms("openspiel"),
+            "moves": sum(sum(r["moves"].values()) for r in played)}
 
 
 def table(rows, iterations):
     """The results as a Markdown table."""
     lines = [f"| game | games (pairs) | boardlab ISMCTS win rate | 95% CI | mean score boardlab / OpenSpiel "
-             f"| ms per move boardlab | ms per move OpenSpiel |",
-             "|---|---|---|---|---|---|---|"]
+             f"| ms per move boardlab | ms per move OpenSpiel | moves timed |",
+             "|---|---|---|---|---|---|---|---|"]
     for row in rows:
-        lines.append(f"| {row['game']} | {row['games']} ({row['games'] // 2}) | {row['win_rate']:.3f} "
-                     f"| {row['low']:.3f}-{row['high']:.3f} | {row['score_boardlab']:.1f} / {row['score_openspiel']:.1f} "
-                     f"| {row['ms_boardlab']:.1f} | {row['ms_openspiel']:.1f} |")
+        result = (f"{row['win_rate']:.3f} | {row['low']:.3f}-{row['high']:.3f} "
+                  f"| {row['score_boardlab']:.1f} / {row['score_openspiel']:.1f}") if row["games"] else "- | - | -"
+        lines.append(f"| {row['game']} | {row['games']} ({row['games'] // 2}) | {result} "
+                     f"| {row['ms_boardlab']:.1f} | {row['ms_openspiel']:.1f} | {row['moves']} |")
     return f"{iterations} iterations each, {PLAYERS} players\n" + "\n".join(lines)
 
 
@@ -128,13 +134,15 @@ def main(argv=None):
     parser.add_argument("--uct-c", type=float, default=2 ** 0.5,
                         help="OpenSpiel's UCT constant (default sqrt(2), UCB1's for rewards in [0, 1])")
     parser.add_argument("--spec", default=None, help="boardlab agent spec (default ismcts:iterations=N)")
+    parser.add_argument("--max-moves", type=int, default=None,
+                        help="stop each game after this many decisions (time per move only, no result)")
     parser.add_argument("--out", type=Path, default=None, help="JSON-lines file of finished games (resumable)")
     parser.add_argument("--quiet", action="store_true", help="no line per finished game on stderr")
     args = parser.parse_args(argv)
-    if args.pairs < 1 or args.iterations < 1 or args.seed < 0:
-        parser.error("--pairs and --iterations must be positive and --seed non-negative")
+    if args.pairs < 1 or args.iterations < 1 or args.seed < 0 or (args.max_moves is not None and args.max_moves < 1):
+        parser.error("--pairs, --iterations and --max-moves must be positive and --seed non-negative")
     settings = {"iterations": args.iterations, "seed": args.seed, "uct_c": args.uct_c,
-                "spec": args.spec or f"ismcts:iterations={args.iterations}"}
+                "spec": args.spec or f"ismcts:iterations={args.iterations}", "max_moves": args.max_moves}
     records = [r for r in read_journal(args.out) if same_settings(r, settings)]
     done = {(r["game"], r["pair"], r["boardlab_seat"]) for r in records}
     for name in args.games:

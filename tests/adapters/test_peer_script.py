@@ -46,8 +46,20 @@ def test_a_pair_the_table_the_journal_and_resuming(peer, tmp_path, capsys):
     assert capsys.readouterr().out == printed
 
 
+def test_max_moves_times_moves_without_a_result(peer, tmp_path, capsys):
+    out = tmp_path / "timing.jsonl"
+    peer.main(["--games", "seasons", "--pairs", "1", "--iterations", "2", "--max-moves", "5", "--out", str(out), "--quiet"])
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [sum(r["moves"].values()) for r in records] == [5, 5]
+    assert not any(r["finished"] for r in records)
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| seasons"))
+    assert row.startswith("| seasons | 0 (0) | - | - | - |") and row.endswith("| 10 |")
+
+
 def test_bad_arguments_are_refused(peer):
     with pytest.raises(SystemExit):
         peer.main(["--pairs", "0"])
     with pytest.raises(SystemExit):
         peer.main(["--games", "chess"])
+    with pytest.raises(SystemExit):
+        peer.main(["--max-moves", "0"])
