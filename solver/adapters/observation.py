@@ -33,9 +33,9 @@ VALUE_BOUND = 16.0
 _BUCKETS: dict[str, int] = {}        # leaf name -> bucket (CRC-32 is stable; this only saves time)
 
 
-def seat_view(data, seat):
-    """The position ``data`` (``state.to_dict()``) as ``seat`` sees it: nothing hidden from the seat left in it."""
-    return SEAT_VIEWS[data["game"]](data, seat)
+def seat_view(data, seat, game):
+    """The position ``data`` (``state.to_dict()``) of ``game`` as ``seat`` sees it: nothing hidden from the seat left in it."""
+    return SEAT_VIEWS[game](data, seat)
 
 
 def view_json(view):
@@ -96,4 +96,4 @@ def observation_vector(state, seat):
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
         raise ValueError(f"seat must be in 0..{state.num_players - 1}, got {seat!r}")
     to_act = None if state.is_terminal() else state.current_player()
-    return vector_from_view(seat_view(state.to_dict(), seat), seat, to_act)
+    return vector_from_view(seat_view(state.to_dict(), seat, state.game_name), seat, to_act)

@@ -147,7 +147,7 @@ class _Position:
 
     def to_json(self):
         """The full position JSON (cached)."""
-        return self.cached("json", self.engine.to_json)
+        return self.cached("json", lambda: self.engine.to_json())
 
     def data(self):
         """The position as plain data (cached; never modify it)."""
@@ -155,7 +155,7 @@ class _Position:
 
     def view(self, seat):
         """The seat view of ``seat`` (cached; never modify it)."""
-        return self.cached(("view", seat), lambda: seat_view(self.data(), seat))
+        return self.cached(("view", seat), lambda: seat_view(self.data(), seat, self.engine.game_name))
 
     def __deepcopy__(self, memo):
         engine = self.engine

@@ -28,8 +28,8 @@ def test_what_a_seat_cannot_see_does_not_change_its_observation(game):
         for seed in range(3):
             other = state.resample_hidden(seat, seed)
             assert np.array_equal(ob.observation_vector(other, seat), ob.observation_vector(state, seat))
-            assert ob.view_string(ob.seat_view(other.to_dict(), seat), seat) == \
-                ob.view_string(ob.seat_view(state.to_dict(), seat), seat)
+            assert ob.view_string(ob.seat_view(other.to_dict(), seat, game), seat) == \
+                ob.view_string(ob.seat_view(state.to_dict(), seat, game), seat)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -61,7 +61,7 @@ def test_leaves_go_to_the_crc32_bucket_of_their_path():
         expected[zlib.crc32(name.encode()) % ob.HASH_BUCKETS] += amount
     assert np.array_equal(sums, expected)
     state = engine_c.new_state("sanjuan", 2, 1)
-    view = ob.seat_view(state.to_dict(), 0)
+    view = ob.seat_view(state.to_dict(), 0, "sanjuan")
     vector = ob.observation_vector(state, 0)
     squashed = np.sign(ob.hashed_view(view)) * np.log1p(np.abs(ob.hashed_view(view)))
     assert np.allclose(vector[2 * ob.MAX_SEATS:], squashed)
