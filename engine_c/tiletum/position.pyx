@@ -158,9 +158,10 @@ def position_to_dict(TiletumState state):
 
 
 def position_from_dict(TiletumState state, data):
-    """Fill ``state`` from position data, full or short; InvalidPositionError (one line, naming the
-    field) when the data is malformed or the position impossible.  Every value is checked before it
-    is stored."""
+    """Fill ``state`` from position data, full or short; InvalidPositionError if it is wrong.
+
+    The error is one line naming the field, for malformed data or an impossible position.  Every
+    value is checked before it is stored."""
     cdef TT* s = &state.st
     cdef int np, i, k, a
     memset(s, 0, sizeof(TT))
@@ -228,7 +229,8 @@ def position_from_dict(TiletumState state, data):
     stacks = [s.pl[p].kseq for p in range(np)]
     if s.kcounter != max(stacks):
         F.fail("king_counter", f"must be {max(stacks)} (the last king stack number handed out: seat "
-                               f"{stacks.index(max(stacks))}'s king_stack, the highest; or leave it out), got {s.kcounter}")
+                               f"{stacks.index(max(stacks))}'s king_stack, the highest; or leave it out), "
+                               f"got {s.kcounter}")
 
     # ---- consistency ------------------------------------------------------------------------------
     check_tiles_conserved(data)
@@ -339,8 +341,7 @@ cdef _read_city(TT* s, entry, int c):
 
 
 cdef _read_seat(TT* s, data, int p):
-    """One seat: its counters, pieces, storage, buildings, contracts and cathedrals; the counts that
-    follow from the board must agree."""
+    """One seat: counters, pieces, storage, buildings, contracts, cathedrals, and the derived counts."""
     cdef TTPlayer* pl = &s.pl[p]
     cdef int k, b, q, a, expected
     where = at("seats", p)
@@ -458,7 +459,8 @@ cdef _check_round(TT* s, data):
         decided = i < s.round or (i == s.round and s.phase == PH_OVER)
         if decided and s.king_bonus[i]:
             F.fail(at("king_bonus", i), f"round {i + 1}'s king bonus tile was decided at the end of round {i + 1}: "
-                                        f"must be null in round {s.round + 1} ({phase} phase), got {s.king_bonus[i] - 1}")
+                                        f"must be null in round {s.round + 1} ({phase} phase), "
+                                        f"got {s.king_bonus[i] - 1}")
     for p in range(np):
         pl = &s.pl[p]
         if s.phase == PH_OVER:

@@ -73,8 +73,10 @@ def tile_id(value, path, letter):
 
 
 def tile_places(d):
-    """Every tile lying outside the stacks and out lists of the (completed) position ``d``: for each
-    family letter a list of (id, field path, place) where place groups the paths for messages."""
+    """Every tile of the (completed) position ``d`` outside the stacks and out lists, by family.
+
+    For each family letter a list of (id, field path, place); the place groups the paths for
+    messages (``map``, ``seats[0].storage``, ...)."""
     np = len(d["seats"])
     spots = {letter: [] for letter in TILE_FAMILIES}
     wheel_bonus = F.object(d["wheel_bonus"], "wheel_bonus")
@@ -110,8 +112,9 @@ def tile_places(d):
 
 
 def check_tiles_conserved(d):
-    """Every bonus tile, person and contract in exactly one place; the refusal names the places
-    (a tile twice) or counts every place (a tile missing)."""
+    """Every bonus tile, person and contract in exactly one place.
+
+    A tile in two places is refused naming both, a missing one counting the tiles in every place."""
     places = tile_places(d)
     for letter, (name, total, stack, outs) in TILE_FAMILIES.items():
         spots = list(places[letter])
@@ -135,8 +138,9 @@ def check_tiles_conserved(d):
 
 
 def check_displays(d):
-    """The displays slide toward slot 0 and refill at once: an empty slot only at the end, and only
-    when there is nothing left to draw."""
+    """The displays slide toward slot 0 and refill at once.
+
+    An empty slot is only at the end, and only when there is nothing left to draw."""
     for key, letter, piles in (("person_display", "p", ("person_stack", "person_discard")),
                                ("contract_display", "c", ("contract_stack",))):
         shown_tiles = d[key]
@@ -154,8 +158,9 @@ def check_fairs(fair_tiles, fair_cities):
     """The 4 fair tiles differ; round 1's fair is in Tiletum, rounds 2-4 in three different fair cities."""
     for i in range(1, len(fair_tiles)):
         if fair_tiles[i] in fair_tiles[:i]:
-            F.fail(at(at("fairs", i), "tile"), f"{FAIR_NAMES[fair_tiles[i]]!r} is round "
-                                               f"{fair_tiles.index(fair_tiles[i]) + 1}'s fair tile too: 4 different tiles")
+            first = fair_tiles.index(fair_tiles[i]) + 1
+            F.fail(at(at("fairs", i), "tile"), f"{FAIR_NAMES[fair_tiles[i]]!r} is round {first}'s fair tile too: "
+                                               f"4 different tiles")
     if fair_cities[0] != 0:
         F.fail(at(at("fairs", 0), "city"), f"round 1's fair is in {START_CITY}, got {D.CITIES[fair_cities[0]]!r}")
     valid = [D.CITIES[c] for c in D.FAIR_CITY_TILES]

@@ -22,8 +22,9 @@ ROUNDS = D.RULE_CHOICES["rounds"]
 
 
 def complete_position(data):
-    """The full form of position ``data`` as a new dict: old spellings renamed, every key the short
-    form may leave out filled in (a full position comes back equal)."""
+    """The full form of position ``data`` as a new dict (old spellings renamed, short form filled in).
+
+    A full position comes back equal; ``data`` itself is not changed."""
     F.object(data, "position")
     d = copy.deepcopy(data)
     _rename_old_keys(d)
@@ -83,10 +84,13 @@ def _rename_old_keys(d):
 
 
 def _complete_map(d, np):
-    """``map`` as a list of the 20 cities in map order; an object {city: {...}} may list only the cities
-    with something on them, and a city's houses / pillars / bonus left out are empty."""
+    """``map`` as the list of the 20 cities in map order, each with its three lists.
+
+    An object {city: {...}} may list only the cities with something on them; a city's houses,
+    pillars or bonus left out are empty."""
     cities = F.get(d, "map")
-    if isinstance(cities, dict):
+    named = isinstance(cities, dict)
+    if named:
         for name in cities:
             F.choice(name, at("map", name), D.CITIES)
             F.object(cities[name], at("map", name), keys=(), optional=("houses", "pillars", "bonus"))
@@ -94,14 +98,16 @@ def _complete_map(d, np):
         d["map"] = cities
     F.list(cities, "map", length=len(D.CITIES))
     for c, city in enumerate(cities):
-        F.object(city, at("map", c)).setdefault("city", D.CITIES[c])
-        city.setdefault("houses", [None] * len(D.HOUSE_SPACES[c]))
-        city.setdefault("pillars", [None] * len(D.PILLAR_SPACES[c]))
-        city.setdefault("bonus", [None] * len(D.BONUS_SPACES[c]))
-        for key, width in (("houses", len(D.HOUSE_SPACES[c])), ("pillars", len(D.PILLAR_SPACES[c]))):
-            for k, owner in enumerate(F.list(city[key], at(at("map", c), key), length=width)):
-                if owner is not None:
-                    F.int(owner, at(at(at("map", c), key), k), 0, np - 1)
+        where = at("map", D.CITIES[c] if named else c)        # the path as the file writes it
+        F.object(city, where).setdefault("city", D.CITIES[c])
+        widths = {"houses": len(D.HOUSE_SPACES[c]), "pillars": len(D.PILLAR_SPACES[c]),
+                  "bonus": len(D.BONUS_SPACES[c])}
+        for key, width in widths.items():
+            spaces = F.list(city.setdefault(key, [None] * width), at(where, key), length=width)
+            top = np - 1 if key != "bonus" else D.N_BONUS - 1
+            for k, value in enumerate(spaces):
+                if value is not None:
+                    F.int(value, at(at(where, key), k), 0, top)
 
 
 def _on_map(d, seat, key):
@@ -147,8 +153,7 @@ def _complete_seat(d, p, phase):
 
 
 def _complete_king_stacks(d, order):
-    """Seats without ``king_stack`` go on top of the given ones, in turn order; ``king_counter`` is the
-    highest stack number."""
+    """Missing king stack numbers (on top of the given ones, in turn order) and ``king_counter``."""
     seats = d["seats"]
     top = 0
     for p, seat in enumerate(seats):
@@ -171,8 +176,10 @@ def king_leader(seats):
 
 
 def _complete_turn(d, np, order, phase):
-    """``turn`` and ``actor`` follow from each other during a turn; the king phase's actor is the king
-    leader, a finished game's the first in turn order."""
+    """``turn`` and ``actor`` from each other, or the king leader / the first in turn order.
+
+    During a turn each follows from the other; the king phase's actor is the king leader, a
+    finished game's the first in turn order."""
     if phase in TURN_PHASES:
         if "actor" not in d:
             d["actor"] = order[F.int(d.setdefault("turn", 0), "turn", 0, np - 1)]
@@ -233,10 +240,14 @@ def _complete_current(d, phase, round_):
         cur["ap"] = 0
         if begun:
             actor = F.int(d["actor"], "actor", 0, len(d["seats"]) - 1)
-            bonus = F.object(d["seats"][actor]["bonus_ap"], at(at("seats", actor), "bonus_ap"))
-            cur["ap"] = 7 - value + bonus.get(F.choice(cur["action"], "current.action", D.ACTIONS), 0)
+            where = at(at("seats", actor), "bonus_ap")
+            bonus = F.object(d["seats"][actor]["bonus_ap"], where)
+            names = [F.choice(cur["action"], "current.action", D.ACTIONS)]
             if cur["jester"] is True:
-                cur["ap"] += bonus.get("jester", 0)
+                names.append("jester")                    # a copied action gets the jester's bonus AP too
+            for name in names:
+                cur["ap"] += F.int(bonus.get(name, 0), at(where, name), 0, 60)
+            cur["ap"] += 7 - value
     for key in ("free_moves", "any_resources", "swaps"):
         cur.setdefault(key, 0)
     if "choose" not in cur:
@@ -270,12 +281,15 @@ def _complete_corruption(d):
 
 
 def _complete_cathedrals(d, np):
-    """``cathedrals`` as the list of 10 in map order; an object {city: cost} leaves out the one not in
-    play; ``taken`` is the number of seats that contributed."""
+    """``cathedrals`` as the list of 10 in map order, each with its ``taken`` count.
+
+    An object {city: cost} leaves out the one not in play; ``taken`` is the number of seats that
+    contributed."""
     cathedrals = F.get(d, "cathedrals")
     if isinstance(cathedrals, dict):
         for name in cathedrals:
             F.choice(name, at("cathedrals", name), CATHEDRAL_NAMES)
+            F.int(cathedrals[name], at("cathedrals", name), 1, 9)
         cathedrals = d["cathedrals"] = [{"city": name, "cost": cathedrals.get(name, 0)} for name in CATHEDRAL_NAMES]
     F.list(cathedrals, "cathedrals", length=len(CATHEDRAL_NAMES))
     contributed = [0] * len(CATHEDRAL_NAMES)
@@ -289,8 +303,10 @@ def _complete_cathedrals(d, np):
 
 
 def _complete_tiles(d):
-    """Stacks and out lists: a stack left out holds every tile not elsewhere; an out list left out is
-    empty when its stack is left out too, and otherwise holds every tile not elsewhere."""
+    """Stacks and out lists left out: whatever tiles are not elsewhere.
+
+    A stack left out holds every tile not elsewhere; an out list left out is empty when its stack
+    is left out too, and otherwise holds every tile not elsewhere."""
     places = tile_places(d)
     for letter, (_, total, stack, outs) in TILE_FAMILIES.items():
         placed = {v for v, _, _ in places[letter]}
