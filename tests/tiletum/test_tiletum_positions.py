@@ -228,7 +228,7 @@ def test_the_turn_in_progress_must_fit_the_die_and_the_phase():
     assert "current.die: must be null in the die phase" in refused(bad)
 
 
-def test_retrigger_choice_without_a_person_has_no_legal_action():
+def test_retrigger_choice_without_a_person_is_refused():
     d = action_turn(action="king", ap=1)
     d["phase"] = "choose"
     d["current"]["choose"] = "retrigger"
