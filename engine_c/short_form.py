@@ -6,6 +6,8 @@ given only as a count), the completer deals it from a fixed function of the posi
 the same file always loads to the same state; the position's chance RNG itself is left as it is.
 """
 
+from engine_c.validate import shown
+
 MASK64 = 2**64 - 1
 
 
@@ -34,3 +36,19 @@ class DealOrder:
 def counted_in(places):
     """``[(path, n), ...]`` -> ``2 in seats[0].hand, 1 in supply``: where items were counted."""
     return ", ".join(f"{n} in {path}" for path, n in places if n) or "none named"
+
+
+def player_count(fields, data):
+    """The player count of position ``data`` (a dict, completed in place): ``players``, else the
+    number of ``seats``; ``num_players``, the old name of ``players``, is still read (this release
+    only) and must agree with ``players`` when both are given.  ``fields`` is the game's Fields."""
+    if "num_players" in data:
+        old = fields.int(data.pop("num_players"), "num_players", 2, 4)
+        if "players" in data and data["players"] != old:
+            fields.fail("num_players", f"{old} disagrees with players {shown(data['players'])} "
+                        f"(num_players is the old name of players: give one)")
+        data["players"] = old
+    seats = fields.list(fields.get(data, "seats"), "seats", min_length=2, max_length=4)
+    players = fields.int(data.setdefault("players", len(seats)), "players", 2, 4)
+    fields.list(seats, "seats", length=players)
+    return players

@@ -13,7 +13,7 @@ left as it is).
 """
 from engine_c.sanjuan.data import (CARD_IDS, CARD_INDEX, COPIES, HAND_LIMIT, NUM_PRODUCTION, PHASES,
                                    ROLES, TILE_NAMES, TOWER_HAND_LIMIT)
-from engine_c.short_form import DealOrder, counted_in
+from engine_c.short_form import DealOrder, counted_in, player_count
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
 F = Fields("sanjuan")
@@ -246,18 +246,6 @@ def library_doubles(players, governor, chooser, picks, library_used, owns_librar
     return owns_library
 
 
-def _players(d):
-    """The player count: ``players`` (``num_players``, its old name, is read too) or the seats."""
-    if "num_players" in d:
-        old = F.int(d.pop("num_players"), "num_players", 2, 4)
-        if "players" in d and d["players"] != old:
-            F.fail("num_players", f"{old} disagrees with players {shown(d['players'])} "
-                   f"(num_players is the old name of players: give one)")
-        d["players"] = old
-    seats = F.list(F.get(d, "seats"), "seats", min_length=2, max_length=4)
-    players = F.int(d.setdefault("players", len(seats)), "players", 2, 4)
-    F.list(seats, "seats", length=players)
-    return players
 
 
 def _turn_limit(d, phase, seats, names, hand_sizes):
@@ -311,7 +299,7 @@ def complete(data):
     """The position ``data`` with every key it left out filled in (a new dict, in the full form)."""
     F.object(data, "")
     d = dict(data)
-    players = _players(d)
+    players = player_count(F, d)
     seats = [dict(F.object(seat, at("seats", p))) for p, seat in enumerate(d["seats"])]
     d["seats"] = seats
     rng = F.int(d.setdefault("rng", 0), "rng", 0, UINT64_MAX)

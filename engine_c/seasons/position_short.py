@@ -11,7 +11,7 @@ which places were counted.
 from engine_c.seasons.data import (BOX, BUILDING_IDS, BUILDING_POINTS, BUILDING_VALUE, CARDS, HELPER_BUILDINGS,
                                    HELPERS, PAY_ORDER, PHASES, PICKS, PLACE_IDS, RESOLUTION_GROUPS, RESOURCES,
                                    ROUNDS, SPOTS, TILES, TOTAL_TALERS)
-from engine_c.short_form import DealOrder, counted_in
+from engine_c.short_form import DealOrder, counted_in, player_count
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
 F = Fields("seasons")
@@ -101,18 +101,6 @@ def _drawn_selection(count, hand, players, draw, path):
     return options[draw.below(len(options))]
 
 
-def _players(d):
-    """The player count: ``players`` (``num_players``, its name before, is read too) or the number of seats."""
-    if "num_players" in d:
-        old = F.int(d.pop("num_players"), "num_players", 2, 4)
-        if "players" in d and d["players"] != old:
-            F.fail("num_players", f"{old} disagrees with players {shown(d['players'])} "
-                   f"(num_players is the old name of players: give one)")
-        d["players"] = old
-    seats = F.list(F.get(d, "seats"), "seats", min_length=2, max_length=4)
-    players = F.int(d.setdefault("players", len(seats)), "players", 2, 4)
-    F.list(seats, "seats", length=players)
-    return players
 
 
 def _complete_seat(seat, where, players, draw):
@@ -293,7 +281,7 @@ def complete(data):
     """The position ``data`` with every key it left out filled in (a new dict, in the full form)."""
     F.object(data, "")
     d = dict(data)
-    players = _players(d)
+    players = player_count(F, d)
     seats = d["seats"] = [dict(F.object(seat, at("seats", p))) for p, seat in enumerate(d["seats"])]
     rng = F.int(d.setdefault("rng", 0), "rng", 0, UINT64_MAX)
     phase = PHASES[name_index(d.setdefault("phase", "select"), "phase", PHASES, "phase")]
