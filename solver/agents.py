@@ -242,6 +242,11 @@ class _SearchAgent(Agent):
                                                    score_weight=settings.get("score_weight", 0.0)))
         return self._searchers[index]
 
+    def stop(self):
+        """End the searches of a move being chosen on another thread (each after its current iteration)."""
+        for searcher in self._searchers:
+            searcher.stop()
+
     def __getstate__(self):
         data = dict(self.__dict__)
         data["_searchers"] = []

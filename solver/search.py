@@ -39,7 +39,7 @@ def _search_one(searcher, state, iterations, seconds, seed, pv_length):
     return stats, lines, searcher.iterations_done, searcher.node_count
 
 
-def _render_line(state, line, seed):
+def render_line(state, line, seed):
     """Move strings of an action line, played on determinizations of ``state`` until the
     first move that is not legal (after chance the tree's line may not apply); the longest
     rendering over a few determinizations wins."""
@@ -171,6 +171,6 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
             "expected_score": entry["scores"][player] / v if v else 0.0,
             "expected_scores": [x / v if v else 0.0 for x in entry["scores"]],
             "mean_reward": entry["reward"] / v if v else 0.0,
-            "pv": _render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
+            "pv": render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
         })
     return out

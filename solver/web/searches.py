@@ -21,7 +21,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver import ismcts
 from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT
-from solver.search import _render_line          # the line of play as suggest prints it
+from solver.search import render_line          # the line of play as suggest prints it
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
 FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once
@@ -150,7 +150,7 @@ class Suggestion:
                 move = self._move(action, visits, win_prob, score)
                 holder = max(self.searchers, key=lambda s: self._tree_visits(s, action))
                 line = holder.principal_variation(action, PV_LENGTH)
-                move["pv"] = _render_line(self.state, line, self.seed)
+                move["pv"] = render_line(self.state, line, self.seed)
                 ranked.append(move)
             self.ranked = ranked
         self.finished.set()
@@ -213,5 +213,6 @@ class AgentMove:
     def cancel(self):
         """Drop the move: a search agent's trees stop after their current iteration."""
         self.cancelled.set()
-        for searcher in getattr(self.agent, "_searchers", ()):
-            searcher.stop()
+        stop = getattr(self.agent, "stop", None)         # search agents; the baselines end at once
+        if stop is not None:
+            stop()
