@@ -398,7 +398,7 @@ cdef class Searcher:
             self.n_nodes = 0
             self.score_seen = 1.0
         if max_it >= 0 and self.capacity < self.n_nodes + max_it + 1:
-            self._reserve(min(self.n_nodes + max_it + 1, self.max_nodes))
+            self.reserve(min(self.n_nodes + max_it + 1, self.max_nodes))
         if self.n_nodes == 0:
             self._new_node(-1, -1, -1)
         cdef GameState root = state
@@ -466,7 +466,8 @@ cdef class Searcher:
         self.n_nodes = count
         return count
 
-    def _reserve(self, long count):
+    def reserve(self, long count):
+        """Grow the node pool to hold ``count`` nodes now (a search that will add many saves the reallocations)."""
         cdef Node* grown
         if count <= self.capacity:
             return

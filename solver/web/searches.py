@@ -87,7 +87,7 @@ class Suggestion:
         stream = seed_to_state(np.random.SeedSequence(self.seed, spawn_key=(index,)))
         try:
             if budget is not None:
-                searcher._reserve(min(budget, RESERVE_NODES) + 1)     # one node per iteration at most
+                searcher.reserve(min(budget, RESERVE_NODES) + 1)     # one node per iteration at most
                 if budget == 0:
                     return
             done = slices = 0
