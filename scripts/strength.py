@@ -16,7 +16,6 @@ so the luck of the deal cancels out of the comparison (common random numbers).
 A win counts 1, a shared first place 1/2; intervals are 95% Wilson score intervals.
 """
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
@@ -27,16 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine_c import new_state  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
+from analysis.stats import wilson_interval  # noqa: E402
 
 
-def wilson(wins, n, z=1.96):
+def wilson(wins, n):
     """95% Wilson score interval of a proportion (wins may be fractional: ties count 1/2)."""
     if n == 0:
         return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return wilson_interval(wins, n)
 
 
 def play(game, players, specs, seed, game_index):
