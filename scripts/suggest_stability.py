@@ -1,0 +1,200 @@
+"""Do two seeds of `boardlab suggest` pick the same best move? Measured on positions of real games.
+
+    python scripts/suggest_stability.py --game sanjuan --positions 100 --iterations 20000 --jobs 2
+
+1. Positions: seeded self-play games of --source agent (default ismcts:iterations=200); game g
+   deals from SeedSequence(seed, spawn_key=(g,)) (child 0 the chance stream, child 1 + s seat
+   s's agent). Of each game's decisions with more than one legal move, --per-game (default 10)
+   evenly spaced ones are kept (forced moves are left out: both seeds would agree trivially),
+   games are played until there are --positions; they are written to OUT/positions/ as
+   position files (`boardlab suggest --position FILE` reads them).
+2. Each position is analysed twice by solver.search.analyse, the search behind `boardlab suggest`,
+   with its defaults (8 root-parallel searches, the game's search_defaults) and --iterations,
+   once with --seeds' first seed and once with the second. OUT/results.jsonl holds one line per
+   position (written as it goes; a rerun with the same settings skips what is there).
+3. Printed: the agreement rate of the best move with a 95% Wilson interval, and for the
+   disagreements how close the two choices were: B's best among A's top 2 (by visits), and
+   a *near tie*: in the merged statistics of both runs, the two moves' mean search rewards
+   differ by less than 1.96 standard errors, each error taken as sqrt(m (1 - m) / visits)
+   (rewards lie in [0, 1], so this bounds the true error from above: generous to "near tie").
+"""
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from analysis.stats import wilson_interval  # noqa: E402
+from engine_c import new_state, state_from_json  # noqa: E402
+from engine_c.errors import BoardlabError  # noqa: E402
+from solver.agents import make_agent  # noqa: E402
+from solver.search import analyse  # noqa: E402
+
+TOP = 3           # candidates kept per run in results.jsonl
+
+
+def game_positions(game, players, source, seed, game_index, per_game):
+    """Up to ``per_game`` evenly spaced non-forced positions (JSON texts) of one seeded self-play game."""
+    children = np.random.SeedSequence(seed, spawn_key=(game_index,)).spawn(1 + players)
+    state = new_state(game, players, children[0])
+    agents = [make_agent(source, children[1 + s]) for s in range(players)]
+    seen = []
+    while not state.is_terminal():
+        if len(state.legal_actions()) > 1:
+            seen.append(state.to_json())
+        state.apply_action(agents[state.current_player()].choose(state))
+    if len(seen) <= per_game:
+        return seen
+    return [seen[int((i + 0.5) * len(seen) / per_game)] for i in range(per_game)]
+
+
+def collect_positions(game, players, count, source, seed, per_game):
+    """``count`` positions as (name, JSON text), from as many self-play games as it takes."""
+    out = []
+    g = 0
+    while len(out) < count:
+        texts = game_positions(game, players, source, seed, g, per_game)
+        out += [(f"g{g:04d}-p{i:02d}.json", t) for i, t in enumerate(texts)]
+        g += 1
+        if g > 100 * count:
+            raise BoardlabError(f"no positions with a choice in {g} games of {game}")
+    return out[:count]
+
+
+def _summary(candidates):
+    return [{k: c[k] for k in ("action", "move", "visits", "win_prob", "mean_reward")} for c in candidates]
+
+
+def _merged(cands_a, cands_b, action):
+    """(mean reward, visits) of ``action`` over both runs."""
+    visits = reward = 0.0
+    for cands in (cands_a, cands_b):
+        for c in cands:
+            if c["action"] == action:
+                visits += c["visits"]
+                reward += c["mean_reward"] * c["visits"]
+    return (reward / visits if visits else 0.0), visits
+
+
+def near_tie(cands_a, cands_b):
+    """True if the two runs' best moves differ by less than 1.96 (bounding) standard errors."""
+    a, b = cands_a[0]["action"], cands_b[0]["action"]
+    if a == b:
+        return True
+    (ma, na), (mb, nb) = _merged(cands_a, cands_b, a), _merged(cands_a, cands_b, b)
+    if na == 0 or nb == 0:
+        return False
+    se = math.sqrt(ma * (1 - ma) / na + mb * (1 - mb) / nb)
+    return abs(ma - mb) < 1.96 * se
+
+
+def compare(text, iterations, seeds, jobs):
+    """Analyse one position with both seeds; return its result record."""
+    state = state_from_json(text)
+    runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0) for s in seeds]
+    a, b = runs
+    top2 = [c["action"] for c in a[:2]]
+    return {"legal": len(state.legal_actions()), "player": state.current_player(),
+            "best_a": a[0]["move"], "best_b": b[0]["move"], "agree": a[0]["action"] == b[0]["action"],
+            "b_in_top2_a": b[0]["action"] in top2, "near_tie": near_tie(a, b),
+            "share_a": a[0]["visits"] / sum(c["visits"] for c in a),
+            "a": _summary(a[:TOP]), "b": _summary(b[:TOP])}
+
+
+def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, jobs=1,
+        source="ismcts:iterations=200", per_game=10, out=None, progress=False):
+    """Collect the positions, analyse each with both seeds; return the list of result records."""
+    if len(seeds) != 2 or seeds[0] == seeds[1]:
+        raise BoardlabError(f"give two different search seeds, got {list(seeds)}")
+    out = Path(out or f"runs/stability-{game}-{players}p")
+    settings = {"game": game, "players": players, "positions": positions, "iterations": iterations,
+                "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game}
+    (out / "positions").mkdir(parents=True, exist_ok=True)
+    meta = out / "settings.json"
+    if meta.exists() and json.loads(meta.read_text()) != settings:
+        raise BoardlabError(f"{out} holds a measurement with other settings: choose another --out")
+    meta.write_text(json.dumps(settings, indent=2) + "\n")
+    results_path = out / "results.jsonl"
+    done = {}
+    if results_path.exists():
+        for line in results_path.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                done[record["position"]] = record
+    started = time.perf_counter()
+    records = []
+    for k, (name, text) in enumerate(collect_positions(game, players, positions, source, seed, per_game)):
+        path = out / "positions" / name
+        if not path.exists():
+            path.write_text(text + "\n")
+        if name in done:
+            records.append(done[name])
+            continue
+        record = {"position": name, **compare(text, iterations, seeds, jobs)}
+        with open(results_path, "a") as handle:
+            handle.write(json.dumps(record) + "\n")
+        records.append(record)
+        if progress and (k + 1) % 10 == 0:
+            print(f"# {k + 1}/{positions} positions, {time.perf_counter() - started:.0f} s", file=sys.stderr,
+                  flush=True)
+    return records
+
+
+def summarise(records):
+    """Counts and rates: agreement with its 95% Wilson interval, top-2 and near-tie shares."""
+    n = len(records)
+    agree = sum(r["agree"] for r in records)
+    lo, hi = wilson_interval(agree, n)
+    differ = [r for r in records if not r["agree"]]
+    return {"positions": n, "agree": agree, "rate": agree / n if n else float("nan"), "lo": lo, "hi": hi,
+            "disagree": len(differ), "disagree_top2": sum(r["b_in_top2_a"] for r in differ),
+            "disagree_near_tie": sum(r["near_tie"] for r in differ),
+            "within_top2": sum(r["b_in_top2_a"] for r in records) / n if n else float("nan"),
+            "median_legal": float(np.median([r["legal"] for r in records])) if n else float("nan"),
+            "median_share": float(np.median([r["share_a"] for r in records])) if n else float("nan")}
+
+
+def format_summary(s, game, iterations):
+    """The summary as a few lines of text."""
+    return (f"{game}: best move agrees on {s['agree']}/{s['positions']} positions = {s['rate']:.3f} "
+            f"[95% {s['lo']:.3f}-{s['hi']:.3f}] at {iterations} iterations\n"
+            f"  disagreements {s['disagree']}: second seed's best in the first's top 2 in {s['disagree_top2']}, "
+            f"near ties (value gap < 1.96 SE) {s['disagree_near_tie']}\n"
+            f"  best of B within A's top 2 overall: {s['within_top2']:.3f}; median legal moves "
+            f"{s['median_legal']:.0f}; median visit share of A's best {s['median_share']:.2f}")
+
+
+def main(argv=None):
+    """Command line: measure and print the agreement; return the summary dict."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--iterations", type=int, default=20000)
+    parser.add_argument("--seeds", default="1,2", help="the two search seeds (default 1,2)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the self-play games (default 0)")
+    parser.add_argument("--source", default="ismcts:iterations=200", help="agent of the self-play games")
+    parser.add_argument("--per-game", type=int, default=10, help="positions kept per game (default 10)")
+    parser.add_argument("--jobs", type=int, default=1, help="search threads (the result does not depend on it)")
+    parser.add_argument("--out", default=None, help="folder (default runs/stability-GAME-Np)")
+    args = parser.parse_args(argv)
+    try:
+        seeds = tuple(int(s) for s in args.seeds.split(","))
+        if args.positions < 1 or args.per_game < 1:
+            raise BoardlabError("--positions and --per-game must be positive")
+        records = run(args.game, args.players, args.positions, args.iterations, seeds, args.seed, args.jobs,
+                      args.source, args.per_game, args.out, progress=True)
+    except (BoardlabError, ValueError) as exc:
+        raise SystemExit(f"suggest_stability.py: error: {exc}") from None
+    summary = summarise(records)
+    print(format_summary(summary, args.game, args.iterations))
+    return summary
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""scripts/suggest_stability.py on a few test-game positions at a tiny budget."""
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from engine_c import state_from_json
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "suggest_stability.py"
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("suggest_stability_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+stability = _load()
+
+
+def test_positions_are_seeded_and_never_forced():
+    a = stability.collect_positions("highcard", 2, 3, "ismcts:iterations=20", seed=4, per_game=2)
+    b = stability.collect_positions("highcard", 2, 3, "ismcts:iterations=20", seed=4, per_game=2)
+    c = stability.collect_positions("highcard", 2, 3, "ismcts:iterations=20", seed=5, per_game=2)
+    assert a == b and a != c
+    assert [name for name, _ in a] == ["g0000-p00.json", "g0000-p01.json", "g0001-p00.json"]
+    assert all(len(state_from_json(text).legal_actions()) > 1 for _, text in a)
+
+
+def test_run_measures_agreement_and_resumes(tmp_path, capsys):
+    out = tmp_path / "st"
+    args = ["--game", "highcard", "--positions", "3", "--per-game", "2", "--iterations", "60", "--out", str(out)]
+    summary = stability.main(args)
+    assert summary["positions"] == 3 and 0 <= summary["agree"] <= 3
+    assert summary["lo"] <= summary["rate"] <= summary["hi"]
+    records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert len(records) == 3 and len(list((out / "positions").iterdir())) == 3
+    for r in records:
+        assert r["agree"] == (r["a"][0]["action"] == r["b"][0]["action"])
+        assert r["b_in_top2_a"] == (r["b"][0]["action"] in [c["action"] for c in r["a"][:2]])
+    assert "best move agrees on" in capsys.readouterr().out
+    # a rerun reads the stored results instead of searching again; other settings are refused
+    (out / "results.jsonl").write_text("\n".join(json.dumps({**r, "agree": True}) for r in records) + "\n")
+    assert stability.main(args)["agree"] == 3
+    with pytest.raises(SystemExit, match="other settings"):
+        stability.main(args[:-2] + ["--seeds", "3,4", "--out", str(out)])
+
+
+def test_near_tie_reads_the_values_merged_over_both_runs():
+    a = [{"action": 1, "visits": 60, "mean_reward": 0.50}, {"action": 2, "visits": 40, "mean_reward": 0.49}]
+    b = [{"action": 2, "visits": 55, "mean_reward": 0.51}, {"action": 1, "visits": 45, "mean_reward": 0.50}]
+    assert stability.near_tie(a, b)
+    far = [{"action": 2, "visits": 9000, "mean_reward": 0.9}, {"action": 1, "visits": 9000, "mean_reward": 0.1}]
+    assert not stability.near_tie([{"action": 1, "visits": 9000, "mean_reward": 0.2}], far)
