@@ -22,8 +22,9 @@ directives = dict(
     nonecheck=False, cdivision=True, embedsignature=True,
 )
 
-# Generated .pxd files: path -> (data module that makes it, function returning its text).
-GENERATED = {"engine_c/tiletum/tables.pxd": ("engine_c/tiletum/data.py", "c_tables_source")}
+# Generated .pxd files: path -> (data module that makes it, function returning its text).  None
+# today: Tiletum's tables are filled from its data file at import (engine_c/tiletum/content.py).
+GENERATED = {}
 
 
 def regenerate(path, module_path, function):

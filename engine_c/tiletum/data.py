@@ -1,52 +1,58 @@
-"""Tiletum data tables and rule choices: the one place every placeholder value lives.
+"""Tiletum on the Python side: the game's vocabulary, its rule choices, and the installed content.
 
-Sources: /work/shared/rules/tiletum.md (section numbers in the comments); values tagged
-PLACEHOLDER there are invented and kept here so they can be replaced in one spot.
-The C engine compiles the same numbers from engine_c/tiletum/tables.pxd, which setup.py
-generates from :func:`c_tables_source` at every build (a test checks that the two agree).
+The content (map, tiles, player board, king track, start supplies, rule numbers) lives in the data
+file engine_c/tiletum/content.json (docs/tiletum.md, "Data file"); a user may supply another.
+``engine_c.tiletum.content.install`` checks nothing itself: it is handed checked data and calls
+:func:`set_content`, which fills the names below *in place* (lists keep their identity, so a
+module that imported one by name sees the new values) and returns the flat arrays the C tables
+(engine_c/tiletum/tables.pyx) are filled from.  Everything here is valid once ``engine_c.tiletum``
+is imported (importing it installs the shipped default).
 """
 
-# ---- basic vocabulary ----------------------------------------------------------------------
+# ---- vocabulary (fixed by the rules code, not data) ----------------------------------------
 RESOURCES = ["gold", "food", "iron", "stone", "wool"]          # die colours: yellow, pink, blue, dark grey, light grey
 RES_SHORT = ["G", "F", "I", "S", "W"]
 ACTIONS = ["merchant", "architect", "persons", "contracts", "king", "jester"]
 PERSON_TYPES = ["trader", "mason", "courtier", "notary", "host", "entertainer"]
-# action a person type's crest boosts (ref §9.2)
-TYPE_ACTION = [0, 1, 4, 3, 2, 5]
+START_CITY = "Tiletum"                 # the data's first city: start house, merchant, architect, round-1 fair
+HOUSE_BONUS_NAMES = ["none", "gold", "vp"]
+# fair tiles: what each counts (rules.pyx tt_fair_score, by index); the data gives their multipliers
+FAIR_KINDS = ["houses", "pillars", "contracts", "persons", "crests", "cathedrals", "full_buildings",
+              "resources_half_max10", "house_and_pillar_cities", "king_position", "sets"]
+# effects shared by bonus tiles and persons: (kind, arg, amount)
+E_RES, E_VP, E_KING, E_ANY, E_MOVE, E_AP, E_APACT, E_COLOUR, E_RETRIG, E_SWAP, E_CREST = range(11)
+EFFECT_NAMES = ["res", "vp", "king", "any", "move", "ap", "apact", "colour", "retrigger", "swap", "crest"]
+PERSON_EFFECTS = ["res", "vp", "king", "any", "move", "ap", "swap"]
+G, F, I, S, W = range(5)
 
-# ---- rule choices (ref §18; every NOT FOUND -> PLACEHOLDER decision) -------------------------
+# fixed counts (the position struct's sizes, engine_c/tiletum/types.pxd)
+N_CITIES, N_CATHEDRALS, N_BUILDINGS, N_CORRUPTION = 20, 10, 6, 6
+N_BONUS, N_PERSONS, N_CONTRACTS, N_FAIRS = 54, 45, 26, 11
+KING_MIN, KING_MAX = -6, 15
+CONTRACT_ROW = 6                                 # contract spaces; the first 5 hold a pillar each
+ROUNDS = 4
+
+# ---- rule choices (ref §18): the readings the rules code implements; numbers are in the data --
 RULE_CHOICES = {
-    "die_gives": "resources of its colour = its value; action points = 7 - value (+ crest bonus AP)",   # seed
-    "rounds": 4,                         # seed
+    "die_gives": "resources of its colour = its value; action points = ap_total - value (+ crest bonus AP)",
+    "rounds": ROUNDS,                    # seed
     "passes_per_round": 3,               # seed
-    "ap_plus_value": 7,                  # seed
-    "die_adjust_gold_per_step": 2,       # seed
-    "die_value_wraps": False,            # placeholder
-    "buy_resource_gold_cost": 2,         # seed
+    "die_value_wraps": "option die_wrap, default True (Board&Dice strategy guide 2025-11-01)",
     "storage_slots": 4,                  # seed
-    "final_resources_per_vp": 4,         # seed
     "final_gold_counts_as_resource": True,   # placeholder
-    "king_last_round_leader_vp": 4,      # seed
-    "crested_buildings_vp": [0, 0, 0, 5, 10, 20, 30],   # fan app only
     "tie_break": ["king_track"],         # placeholder (king ranks are always distinct, so no ties remain)
-    "dice_drawn": "3*players+2",         # 3 reviews
-    "start_gold_by_turn_position": [1, 3, 5, 6],   # seats 3-4 fan app only
-    "start_resources": {"food": 1, "iron": 1, "stone": 1, "wool": 1},
     "first_player": "random",
     "wheel_base_order": ["merchant", "architect", "persons", "contracts", "king", "jester"],
     "wheel_initial_rotation": "random",
     "action_tiles_option": "random action order around the wheel (option action_tiles=True)",
     "wheel_turn": "action on value v moves to v+1 (6 -> 1) after each round",
-    "contract_take_cost_by_slot": [1, 1, 2, 2, 3],
     "contract_trade": "1 AP: 1 resource -> 1 other resource (gold included)",
     "persons_fill_bottom_up": True,
     "person_refresh": "5 shown go to a discard pile; it is shuffled into a new stack when the stack runs out",
     "display_refill": "slide toward the cheap end, refill the last slot from the stack at once",
     "map_bonus_refilled": False,
     "wheel_bonus_untaken": "discarded at cleanup",
-    "corruption_tokens": [1, 1, 1, 2, 2, 3],
     "corruption_reshuffled_each_round": True,
-    "king_min": -6, "king_max": 15,
     "king_tie": "lower in the stack (earlier arrival) ranks ahead",
     "king_bonus_optional": True,
     "free_actions_when": "only in the action part of your own turn (after taking the die)",
@@ -54,7 +60,6 @@ RULE_CHOICES = {
     "storage_discard_allowed": True,
     "fair_needs": "own house (the Tiletum start house counts) or merchant in the fair city",
     "fair_value_scales_with_round": False,
-    "contract_row_spaces": 6, "contract_space6_vp": 3,
     "contracts_beyond_row": "score their VP only",
     "crest_needs_crest_tile": True,
     "cathedral_needs_architect_there": False,
@@ -62,51 +67,96 @@ RULE_CHOICES = {
     "colour_tile": "converts up to the die's value of resources of the die's colour into one chosen other kind",
 }
 
-START_GOLD = [1, 3, 5, 6]
-START_RES = [0, 1, 1, 1, 1]                     # gold comes from START_GOLD
-CORRUPTION = [1, 1, 1, 2, 2, 3]
-KING_MIN, KING_MAX = -6, 15
-# round-end VP for king positions -6..15 (ref §9.7)
-KING_VP = [-6, -5, -4, -3, -2, -1, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7]
-CREST_FINAL_VP = [0, 0, 0, 5, 10, 20, 30]
-CONTRACT_SLOT_COST = [1, 1, 2, 2, 3]
-CONTRACT_ROW = 6
-CONTRACT_ROW6_VP = 3
+# ---- the installed content (filled by set_content; see the data file's "about" texts) --------
+AP_TOTAL = DIE_STEP_GOLD = BUY_GOLD = RES_PER_VP = LAST_LEADER_VP = CONTRACT_ROW6_VP = 0
+START_HOUSES_AVAIL = START_PILLARS_AVAIL = 0
+DICE_DRAWN = []                 # by player count 2, 3, 4
+START_GOLD = []                 # by turn position
+START_RES = []                  # gold food iron stone wool (gold 0: START_GOLD)
+CORRUPTION = []
+KING_VP = []                    # king positions -6..15
+CREST_FINAL_VP = []
+CONTRACT_SLOT_COST = []
+CATHEDRAL_COSTS = []
+BUILDING_FLOORS, BUILDING_HOUSE, CREST_FOOD, CREST_VP, CREST_AP = [], [], [], [], []
+TYPE_ACTION = []                # action a person kind's crest boosts
+CITIES = []
+HOUSE_SPACES = []               # per city: (fewest players, printed bonus 0 none / 1 gold / 2 VP)
+PILLAR_SPACES = []              # per city: fewest players
+BONUS_SPACES = []
+ROADS = []                      # (city, city) index pairs
+FAIR_CITY_TILES = []            # cities with a city tile
+CATHEDRAL_CITIES = []           # city of each cathedral
+CATHEDRAL_NAMES = []
+CATHEDRAL_TILES = []            # VP of each cathedral's stack, top first
+BONUS_TILES = []                # (kind, arg, amount)
+PERSONS = []                    # (kind, (kind, arg, amount))
+CONTRACTS = []                  # (cost per resource, VP, crest 0/1)
+FAIRS = []                      # (kind, VP multiplier) in FAIR_KINDS order
 
-# ---- player board (ref §7.1): six buildings ------------------------------------------------
-BUILDING_FLOORS = [3, 2, 2, 1, 1, 3]
-BUILDING_HOUSE = [1, 1, 1, 1, 1, 0]
-CREST_FOOD = [4, 3, 3, 2, 2, 4]
-CREST_VP = [3, 2, 2, 1, 1, 5]
-CREST_AP = [3, 2, 2, 1, 1, 0]
-START_HOUSES_AVAIL = 2
-START_PILLARS_AVAIL = 2
+_SCALARS = {"ap_total": "AP_TOTAL", "die_step_gold": "DIE_STEP_GOLD", "buy_gold": "BUY_GOLD",
+            "resources_per_final_vp": "RES_PER_VP", "last_round_leader_vp": "LAST_LEADER_VP",
+            "contract_row_last_vp": "CONTRACT_ROW6_VP", "start_houses": "START_HOUSES_AVAIL",
+            "start_pillars": "START_PILLARS_AVAIL"}
 
-# ---- map (ref §5.3, a placeholder map) -----------------------------------------------------
-CITIES = ["Tiletum", "Bruges", "London", "Paris", "Reims", "Rouen", "Chartres", "Cologne", "Hamburg",
-          "Frankfurt", "Strasbourg", "Nuremberg", "Augsburg", "Tours", "Bordeaux", "Lyon", "Geneva",
-          "Milan", "Genoa", "Venice"]
-# house spaces: (min players, printed bonus) with bonus 0 none, 1 = 1 gold, 2 = 1 VP
-HOUSE_SPACES = [
-    [], [(2, 0), (4, 2)], [(2, 0), (3, 1)], [(2, 0), (3, 1), (4, 2)], [(2, 0)], [(2, 0), (4, 2)],
-    [(3, 1)], [(2, 0), (4, 2)], [(2, 0), (3, 1)], [(2, 0), (3, 1), (4, 2)], [(2, 0)], [(2, 0), (4, 2)],
-    [(2, 0), (3, 1)], [(2, 0)], [(2, 0), (3, 1)], [(2, 0), (4, 2)], [(2, 0), (3, 1)], [(2, 0), (4, 2)],
-    [(2, 0), (3, 1)], [(2, 0), (3, 1), (4, 2)],
-]
-PILLAR_SPACES = [[], [], [2, 4], [2, 3], [2, 4], [2], [2, 4], [2, 3], [], [], [2, 3], [], [], [], [],
-                 [2, 4], [], [2, 3], [], [2, 4]]
-BONUS_SPACES = [[], [2], [2], [2, 4], [3], [2], [2], [2], [2, 4], [2], [3], [2], [2], [2, 4], [2], [2],
-                [2], [2], [2, 4], [2]]
-ROADS = [(0, 1), (0, 3), (0, 4), (0, 7), (1, 2), (1, 5), (2, 5), (5, 3), (5, 6), (3, 6), (3, 4), (3, 13),
-         (6, 13), (13, 14), (14, 15), (13, 15), (4, 10), (7, 8), (7, 9), (8, 9), (9, 10), (9, 11),
-         (11, 12), (10, 12), (10, 16), (15, 16), (16, 17), (15, 18), (17, 18), (17, 19), (12, 19)]
-# cathedrals, by city: great ones have stacks 8/6/4, lesser ones 6/4 (ref §9.6)
-CATHEDRAL_CITIES = [2, 3, 4, 5, 6, 7, 10, 15, 17, 19]
-CATHEDRAL_GREAT = [1, 1, 1, 0, 0, 1, 0, 0, 1, 0]
-CATHEDRAL_STACK_GREAT = [8, 6, 4]
-CATHEDRAL_STACK_LESSER = [6, 4]
-CATHEDRAL_COSTS = [2, 2, 3, 3, 3, 4, 4, 5, 5]     # 9 cost tiles: one cathedral is unused each game
-FAIR_CITY_TILES = [1, 2, 3, 4, 9, 15, 16, 19]     # Bruges London Paris Reims Frankfurt Lyon Geneva Venice
+
+def _effect(item):
+    """(kind, arg, amount) of a checked tile record."""
+    kind = EFFECT_NAMES.index(item["effect"])
+    arg = 0
+    if "resource" in item:
+        arg = RESOURCES.index(item["resource"])
+    elif "action" in item:
+        arg = ACTIONS.index(item["action"])
+    return (kind, arg, item["amount"])
+
+
+def _refill(target, new):
+    """Replace a list's content in place."""
+    target[:] = new
+
+
+def set_content(data):
+    """Fill this module's content names from checked data; returns :func:`c_arrays`."""
+    g = globals()
+    t = data["tables"]
+    numbers = {item["id"]: item["value"] for item in t["rule_numbers"]["items"]}
+    for key, name in _SCALARS.items():
+        g[name] = numbers[key]
+    _refill(DICE_DRAWN, t["dice_drawn"]["values"])
+    _refill(START_GOLD, t["start_gold"]["values"])
+    _refill(START_RES, [0] + list(t["start_resources"]["values"]))
+    _refill(CORRUPTION, t["corruption"]["values"])
+    _refill(KING_VP, t["king_vp"]["values"])
+    _refill(CREST_FINAL_VP, t["crest_final_vp"]["values"])
+    _refill(CONTRACT_SLOT_COST, t["contract_slot_cost"]["values"])
+    _refill(CATHEDRAL_COSTS, t["cathedral_costs"]["values"])
+    blds = t["buildings"]["items"]
+    _refill(BUILDING_FLOORS, [b["floors"] for b in blds])
+    _refill(BUILDING_HOUSE, [int(b["house"]) for b in blds])
+    _refill(CREST_FOOD, [b["crest_food"] for b in blds])
+    _refill(CREST_VP, [b["crest_vp"] for b in blds])
+    _refill(CREST_AP, [b["crest_ap"] for b in blds])
+    kinds = {k["id"]: k for k in t["person_kinds"]["items"]}
+    _refill(TYPE_ACTION, [ACTIONS.index(kinds[name]["action"]) for name in PERSON_TYPES])
+    cities = t["cities"]["items"]
+    _refill(CITIES, [c["id"] for c in cities])
+    _refill(HOUSE_SPACES, [[(h["players"], HOUSE_BONUS_NAMES.index(h["bonus"])) for h in c["houses"]] for c in cities])
+    _refill(PILLAR_SPACES, [list(c["pillars"]) for c in cities])
+    _refill(BONUS_SPACES, [list(c["bonus_spaces"]) for c in cities])
+    _refill(FAIR_CITY_TILES, [i for i, c in enumerate(cities) if c["fair_city"]])
+    _refill(ROADS, [tuple(CITIES.index(name) for name in r["between"]) for r in t["roads"]["items"]])
+    caths = t["cathedrals"]["items"]
+    _refill(CATHEDRAL_CITIES, [CITIES.index(c["id"]) for c in caths])
+    _refill(CATHEDRAL_NAMES, [c["id"] for c in caths])
+    _refill(CATHEDRAL_TILES, [list(c["tiles"]) for c in caths])
+    _refill(BONUS_TILES, [_effect(b) for b in t["bonus_tiles"]["items"]])
+    _refill(PERSONS, [(PERSON_TYPES.index(p["kind"]), _effect(p)) for p in t["persons"]["items"]])
+    _refill(CONTRACTS, [([c["cost"].get(r, 0) for r in RESOURCES], c["vp"], int(c["crest"]))
+                        for c in t["contracts"]["items"]])
+    mult = {f["id"]: f["multiplier"] for f in t["fairs"]["items"]}
+    _refill(FAIRS, [(name, mult[name]) for name in FAIR_KINDS])
+    return c_arrays()
 
 
 def neighbours():
@@ -118,134 +168,56 @@ def neighbours():
     return [sorted(x) for x in nb]
 
 
-# ---- effects shared by bonus tiles and persons ---------------------------------------------
-# (kind, arg, amount); kinds:
-E_RES, E_VP, E_KING, E_ANY, E_MOVE, E_AP, E_APACT, E_COLOUR, E_RETRIG, E_SWAP, E_CREST = range(11)
-EFFECT_NAMES = ["res", "vp", "king", "any", "move", "ap", "apact", "colour", "retrigger", "swap", "crest"]
-
-# 54 bonus tiles (ref §9.1)
-BONUS_TILES = (
-    [(E_RES, r, 2) for r in (1, 2, 3, 4) for _ in range(2)]
-    + [(E_RES, 0, 3)] * 4
-    + [(E_ANY, 0, 2)] * 4
-    + [(E_VP, 0, 3)] * 4
-    + [(E_KING, 0, 2)] * 4
-    + [(E_APACT, a, 2) for a in range(5)]
-    + [(E_AP, 0, 1)] * 4
-    + [(E_COLOUR, 0, 0)] * 3
-    + [(E_RETRIG, 0, 0)] * 3
-    + [(E_MOVE, 0, 1)] * 4
-    + [(E_CREST, 0, 0)] * 8
-    + [(E_SWAP, 0, 2)] * 3
-)
-G, F, I, S, W = range(5)
-_TYPE_BONUSES = [
-    [(E_RES, W, 2), (E_RES, I, 2), (E_RES, G, 2), (E_MOVE, 0, 1), (E_VP, 0, 2), (E_RES, F, 2), (E_RES, S, 2), (E_AP, 0, 1)],
-    [(E_RES, S, 2), (E_RES, S, 2), (E_RES, G, 2), (E_MOVE, 0, 1), (E_VP, 0, 2), (E_RES, W, 2), (E_RES, I, 2), (E_AP, 0, 1)],
-    [(E_KING, 0, 2), (E_KING, 0, 2), (E_RES, G, 2), (E_VP, 0, 2), (E_RES, F, 2), (E_KING, 0, 3), (E_RES, W, 2), (E_AP, 0, 1)],
-    [(E_RES, W, 2), (E_RES, I, 2), (E_RES, I, 2), (E_VP, 0, 2), (E_RES, G, 2), (E_RES, F, 2), (E_AP, 0, 1)],
-    [(E_RES, F, 2), (E_RES, F, 2), (E_RES, G, 2), (E_VP, 0, 2), (E_KING, 0, 2), (E_RES, S, 2), (E_AP, 0, 1)],
-    [(E_RES, G, 2), (E_VP, 0, 2), (E_ANY, 0, 2), (E_KING, 0, 2), (E_RES, F, 2), (E_RES, W, 2), (E_AP, 0, 1)],
-]
-# 45 persons: (type, effect)
-PERSONS = [(t, eff) for t, effs in enumerate(_TYPE_BONUSES) for eff in effs]
-
-
-def _cost(text):
-    """'2W 1I' -> cost per resource."""
-    out = [0] * 5
-    for part in text.split():
-        out["GFISW".index(part[-1])] += int(part[:-1])
-    return out
-
-
-# 26 contracts (ref §9.3): (cost per resource, VP, crest)
-CONTRACTS = [(_cost(c), vp, crest) for c, vp, crest in [
-    ("2W 1I", 4, 0), ("1W 2I", 4, 0), ("3W", 4, 0), ("3I", 4, 0), ("2W 2I", 6, 0), ("3W 1I", 6, 0),
-    ("1W 3I", 6, 0), ("2W 1I 1F", 6, 0), ("1W 2I 1S", 6, 0), ("2W 2I 1G", 7, 0), ("4W", 6, 0),
-    ("4I", 6, 0), ("3W 2I", 8, 0), ("2W 3I", 8, 0), ("2W 2I 1F", 7, 0), ("2W 2I 1S", 7, 0),
-    ("3W 3I", 10, 0), ("2W", 2, 1), ("2I", 2, 1), ("1W 1I 1F", 2, 1), ("2W 1I", 2, 1), ("1W 2I", 2, 1),
-    ("3W 1I", 4, 1), ("1W 3I", 4, 1), ("2W 2I 2F", 8, 0), ("2W 2I 2G", 8, 0)]]
-
-# 11 fair tiles (ref §9.4): (code, VP multiplier)
-FAIRS = [
-    ("houses", 2), ("pillars", 2), ("contracts", 3), ("persons", 1), ("crests", 4), ("cathedrals", 3),
-    ("full_buildings", 2), ("resources_half_max10", 1), ("house_and_pillar_cities", 3),
-    ("king_position", 1), ("sets", 5),
-]
-
-N_BONUS, N_PERSONS, N_CONTRACTS = len(BONUS_TILES), len(PERSONS), len(CONTRACTS)
-assert (N_BONUS, N_PERSONS, N_CONTRACTS) == (54, 45, 26)
-
-
-def _c_array(name, ctype, values):
-    """(definition, declaration) lines of one C table."""
-    flat = values
-    dims = ""
-    if values and isinstance(values[0], (list, tuple)):
-        dims = f"[{len(values[0])}]"
-        flat = [v for row in values for v in row]
-        body = ", ".join("{" + ", ".join(str(int(v)) for v in row) + "}" for row in values)
-    else:
-        body = ", ".join(str(int(v)) for v in flat)
-    return (f"    static const {ctype} {name}[{len(values)}]{dims} __attribute__((unused)) = {{{body}}};",
-            f"    const {ctype} {name}[{len(values)}]{dims}")
-
-
-def _pad(rows, width, fill=0):
-    """Rows padded to a fixed width."""
-    return [list(r) + [fill] * (width - len(r)) for r in rows]
+def _rows(rows, width, fill=0):
+    """Rows padded to a fixed width, flattened."""
+    return [v for r in rows for v in list(r) + [fill] * (width - len(r))]
 
 
 def c_arrays():
-    """name -> (C type, values) of every table the C engine compiles in."""
+    """name -> flat list of ints of every C table (engine_c/tiletum/tables.pxd), from the names above."""
     nb = neighbours()
+    no_space = 9                         # tables.pxd NO_SPACE: a padding entry, never in use
     return {
-        "TT_KING_VP": ("int", KING_VP),
-        "TT_CREST_FINAL": ("int", CREST_FINAL_VP),
-        "TT_SLOT_COST": ("int", CONTRACT_SLOT_COST),
-        "TT_START_GOLD": ("int", START_GOLD),
-        "TT_CORR": ("int", CORRUPTION),
-        "TT_FLOORS": ("int", BUILDING_FLOORS),
-        "TT_BHOUSE": ("int", BUILDING_HOUSE),
-        "TT_CREST_FOOD": ("int", CREST_FOOD),
-        "TT_CREST_VP": ("int", CREST_VP),
-        "TT_CREST_AP": ("int", CREST_AP),
-        "TT_TYPE_ACTION": ("int", TYPE_ACTION),
-        "TT_NNB": ("int", [len(x) for x in nb]),
-        "TT_NB": ("int", _pad(nb, 6, 0)),
-        "TT_NHOUSE": ("int", [len(x) for x in HOUSE_SPACES]),
-        "TT_HOUSE_MINP": ("int", _pad([[m for m, _ in x] for x in HOUSE_SPACES], 3, 9)),
-        "TT_HOUSE_BONUS": ("int", _pad([[b for _, b in x] for x in HOUSE_SPACES], 3, 0)),
-        "TT_NPILLAR": ("int", [len(x) for x in PILLAR_SPACES]),
-        "TT_PILLAR_MINP": ("int", _pad(PILLAR_SPACES, 2, 9)),
-        "TT_NBSPACE": ("int", [len(x) for x in BONUS_SPACES]),
-        "TT_BSPACE_MINP": ("int", _pad(BONUS_SPACES, 2, 9)),
-        "TT_CATH_CITY": ("int", CATHEDRAL_CITIES),
-        "TT_CATH_GREAT": ("int", CATHEDRAL_GREAT),
-        "TT_CATH_COSTS": ("int", CATHEDRAL_COSTS),
-        "TT_FAIR_CITIES": ("int", FAIR_CITY_TILES),
-        "TT_BONUS_KIND": ("int", [k for k, _, _ in BONUS_TILES]),
-        "TT_BONUS_ARG": ("int", [a for _, a, _ in BONUS_TILES]),
-        "TT_BONUS_AMT": ("int", [n for _, _, n in BONUS_TILES]),
-        "TT_PERSON_TYPE": ("int", [t for t, _ in PERSONS]),
-        "TT_PERSON_KIND": ("int", [e[0] for _, e in PERSONS]),
-        "TT_PERSON_ARG": ("int", [e[1] for _, e in PERSONS]),
-        "TT_PERSON_AMT": ("int", [e[2] for _, e in PERSONS]),
-        "TT_CONTRACT_COST": ("int", [c for c, _, _ in CONTRACTS]),
-        "TT_CONTRACT_VP": ("int", [v for _, v, _ in CONTRACTS]),
-        "TT_CONTRACT_CREST": ("int", [c for _, _, c in CONTRACTS]),
-        "TT_FAIR_MULT": ("int", [m for _, m in FAIRS]),
+        "TT_AP_TOTAL": [AP_TOTAL], "TT_DIE_STEP_GOLD": [DIE_STEP_GOLD], "TT_BUY_GOLD": [BUY_GOLD],
+        "TT_RES_PER_VP": [RES_PER_VP], "TT_LAST_LEADER_VP": [LAST_LEADER_VP], "TT_ROW_LAST_VP": [CONTRACT_ROW6_VP],
+        "TT_START_HOUSES": [START_HOUSES_AVAIL], "TT_START_PILLARS": [START_PILLARS_AVAIL],
+        "TT_DICE_DRAWN": [0, 0] + DICE_DRAWN,
+        "TT_START_GOLD": START_GOLD,
+        "TT_START_RES": START_RES,
+        "TT_KING_VP": KING_VP,
+        "TT_CORR": CORRUPTION,
+        "TT_CREST_FINAL": CREST_FINAL_VP,
+        "TT_SLOT_COST": CONTRACT_SLOT_COST,
+        "TT_CATH_COSTS": CATHEDRAL_COSTS,
+        "TT_FLOORS": BUILDING_FLOORS,
+        "TT_BHOUSE": BUILDING_HOUSE,
+        "TT_CREST_FOOD": CREST_FOOD,
+        "TT_CREST_VP": CREST_VP,
+        "TT_CREST_AP": CREST_AP,
+        "TT_TYPE_ACTION": TYPE_ACTION,
+        "TT_NNB": [len(x) for x in nb],
+        "TT_NB": _rows(nb, 6),
+        "TT_NHOUSE": [len(x) for x in HOUSE_SPACES],
+        "TT_HOUSE_MINP": _rows([[m for m, _ in x] for x in HOUSE_SPACES], 3, no_space),
+        "TT_HOUSE_BONUS": _rows([[b for _, b in x] for x in HOUSE_SPACES], 3),
+        "TT_NPILLAR": [len(x) for x in PILLAR_SPACES],
+        "TT_PILLAR_MINP": _rows(PILLAR_SPACES, 2, no_space),
+        "TT_NBSPACE": [len(x) for x in BONUS_SPACES],
+        "TT_BSPACE_MINP": _rows(BONUS_SPACES, 2, no_space),
+        "TT_NFAIR_CITIES": [len(FAIR_CITY_TILES)],
+        "TT_FAIR_CITIES": FAIR_CITY_TILES + [0] * (N_CITIES - len(FAIR_CITY_TILES)),
+        "TT_CATH_CITY": CATHEDRAL_CITIES,
+        "TT_CATH_NTILES": [len(x) for x in CATHEDRAL_TILES],
+        "TT_CATH_VP": _rows(CATHEDRAL_TILES, 4),
+        "TT_BONUS_KIND": [k for k, _, _ in BONUS_TILES],
+        "TT_BONUS_ARG": [a for _, a, _ in BONUS_TILES],
+        "TT_BONUS_AMT": [n for _, _, n in BONUS_TILES],
+        "TT_PERSON_TYPE": [t for t, _ in PERSONS],
+        "TT_PERSON_KIND": [e[0] for _, e in PERSONS],
+        "TT_PERSON_ARG": [e[1] for _, e in PERSONS],
+        "TT_PERSON_AMT": [e[2] for _, e in PERSONS],
+        "TT_CONTRACT_COST": [v for c, _, _ in CONTRACTS for v in c],
+        "TT_CONTRACT_VP": [v for _, v, _ in CONTRACTS],
+        "TT_CONTRACT_CREST": [c for _, _, c in CONTRACTS],
+        "TT_FAIR_MULT": [m for _, m in FAIRS],
     }
-
-
-def c_tables_source():
-    """The text of engine_c/tiletum/tables.pxd, generated from the tables above."""
-    defs, decls = [], []
-    for name, (ctype, values) in c_arrays().items():
-        d, c = _c_array(name, ctype, values)
-        defs.append(d)
-        decls.append(c)
-    return ("# GENERATED from engine_c/tiletum/data.py by c_tables_source(); do not edit by hand.\n"
-            "# The build (setup.py) rewrites this file whenever data.py changes it.\n"
-            "cdef extern from *:\n    \"\"\"\n" + "\n".join(defs) + "\n    \"\"\"\n" + "\n".join(decls) + "\n")

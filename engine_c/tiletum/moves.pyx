@@ -12,11 +12,6 @@ from engine_c.tiletum.rules cimport *
 # helpers
 # ---------------------------------------------------------------------------
 
-cdef inline int iabs(int x) noexcept nogil:
-    """|x|."""
-    return -x if x < 0 else x
-
-
 cdef inline int crest_slot(TT* s, int p) noexcept nogil:
     """Storage space of a crest tile, -1 if none."""
     cdef int i, t
@@ -99,7 +94,7 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
             for v in range(6):
                 if s.dice[c][v]:
                     for w in range(6):
-                        if 2 * iabs(w - v) <= gold:
+                        if TT_DIE_STEP_GOLD * die_steps(s, v, w) <= gold:
                             out[n] = A_DIE + c * 36 + v * 6 + w
                             n += 1
         return n
@@ -189,7 +184,7 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
         out[n] = A_KING
         n += 1
     # free actions
-    if gold >= 2:
+    if gold >= TT_BUY_GOLD:
         for r in range(1, NRES):
             out[n] = A_BUY + r
             n += 1
@@ -233,11 +228,11 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
 # ---------------------------------------------------------------------------
 
 cdef void start_action(TT* s, int a, int via_jester) noexcept nogil:
-    """Begin the action part: AP = 7 - die value + crest bonus AP (the jester's too if copied)."""
+    """Begin the action part: AP = TT_AP_TOTAL (7) - die value + crest bonus AP (the jester's too if copied)."""
     cdef int p = s.actor
     s.act = a
     s.jester = via_jester
-    s.ap = 7 - s.die_val + s.pl[p].bonus_ap[a]
+    s.ap = TT_AP_TOTAL - s.die_val + s.pl[p].bonus_ap[a]
     if via_jester:
         s.ap += s.pl[p].bonus_ap[JESTER]
     s.phase = PH_ACT
@@ -260,7 +255,7 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         v = (a // 6) % 6 + 1
         w = a % 6 + 1
         s.dice[c][v - 1] -= 1
-        s.pl[p].res[GOLD] -= 2 * iabs(w - v)
+        s.pl[p].res[GOLD] -= TT_DIE_STEP_GOLD * die_steps(s, v, w)
         s.die_col = c
         s.die_val = w
         s.pl[p].res[c] += w
@@ -383,7 +378,7 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         tt_king_move(s, p, s.ap)
         s.ap = 0
     elif a < A_CREST:
-        s.pl[p].res[GOLD] -= 2
+        s.pl[p].res[GOLD] -= TT_BUY_GOLD
         s.pl[p].res[a - A_BUY] += 1
     elif a < A_FULFIL:
         b = a - A_CREST
@@ -410,7 +405,7 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         if s.pl[p].contracts_done <= 5:
             s.pl[p].pillars_avail += 1
         elif s.pl[p].contracts_done == 6:
-            s.pl[p].vp += CONTRACT_ROW6_VP
+            s.pl[p].vp += TT_ROW_LAST_VP
         if TT_CONTRACT_CREST[cid]:
             s.pl[p].crest_contracts += 1
             tt_store_add(s, p, T_CREST)

@@ -19,7 +19,7 @@ from engine_c.tiletum.rules cimport *
 
 from engine_c.validate import at, shown, UINT64_MAX
 from engine_c.tiletum.data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, HOUSE_SPACES, PILLAR_SPACES,
-                                   BONUS_SPACES, PERSON_TYPES, START_HOUSES_AVAIL, START_PILLARS_AVAIL)
+                                   BONUS_SPACES, PERSON_TYPES)
 from engine_c.tiletum.data import PERSONS as PERSON_TABLE, CONTRACTS as CONTRACT_TABLE
 from engine_c.tiletum.position_checks import (
     F, listed, PHASES, CHOOSE_MODES, CURRENT_FIELDS, CATHEDRAL_NAMES, FAIR_NAMES, MAX_KING_STACK, die_index,
@@ -31,7 +31,8 @@ TOP_FIELDS = ("game", "players", "rng", "round", "pass", "turn", "phase", "actor
               "current", "dice", "wheel_bonus", "king_bonus", "map", "cathedrals", "fairs",
               "person_display", "contract_display", "bonus_stack", "person_stack", "person_discard",
               "contract_stack", "bonus_out", "contracts_out", "seats")
-TOP_OPTIONAL = ("wheel_order", "wheel")        # wheel_order: the base order if absent; wheel: informational
+# wheel_order: the base order if absent; wheel: informational; die_wrap: the option, true if absent
+TOP_OPTIONAL = ("wheel_order", "wheel", "die_wrap")
 CITY_FIELDS = ("city", "houses", "pillars", "bonus")
 SEAT_FIELDS = ("vp", "final_vp", "resources", "king", "king_stack", "merchant", "architect",
                "houses_available", "pillars_available", "storage", "buildings", "bonus_ap", "contracts",
@@ -126,6 +127,7 @@ def position_to_dict(TiletumState state):
         "order": [int(s.order[i]) for i in range(s.np)],
         "wheel_rotation": int(s.rot),
         "wheel_order": [ACTIONS[s.wheel_order[i]] for i in range(NACT)],
+        "die_wrap": bool(s.die_wrap),
         "wheel": [ACTIONS[wheel_action(s, v)] for v in range(1, 7)],
         "segments_used": [ACTIONS[a] for a in range(NACT) if (s.seg_used >> a) & 1],
         "king_counter": int(s.kcounter),
@@ -192,6 +194,7 @@ def position_from_dict(TiletumState state, data):
         F.fail("wheel_order", f"must list the six actions once each ({', '.join(ACTIONS)}), got {listed(wheel_order)}")
     for i in range(NACT):
         s.wheel_order[i] = idx[i]
+    s.die_wrap = F.bool(data.get("die_wrap", True), "die_wrap")
     expected = [ACTIONS[wheel_action(s, v)] for v in range(1, 7)]
     if "wheel" in data and data["wheel"] != expected:
         F.fail("wheel", f"{listed(data['wheel'])} does not match wheel_rotation {s.rot}, wheel_order and round "
@@ -275,7 +278,7 @@ cdef _read_board(TT* s, data):
             F.fail(at(where, "city"), f"must be {CATHEDRAL_NAMES[c]!r} (the cathedrals in map order: "
                                       f"{', '.join(CATHEDRAL_NAMES)}), got {shown(cath['city'])}")
         s.cath_cost[c] = F.int(cath["cost"], at(where, "cost"), 0, 9)
-        s.cath_taken[c] = F.int(cath["taken"], at(where, "taken"), 0, 3 if TT_CATH_GREAT[c] else 2)
+        s.cath_taken[c] = F.int(cath["taken"], at(where, "taken"), 0, TT_CATH_NTILES[c])
     F.list(data["fairs"], "fairs", length=ROUNDS)
     for i in range(ROUNDS):
         fair = F.object(data["fairs"][i], at("fairs", i), keys=("tile", "city"))
@@ -413,23 +416,23 @@ cdef _read_seat(TT* s, data, int p):
         pl.cath_mask |= 1 << c
         pl.cath_tiles += 1
     freed = sum(1 for b in range(NBLD) if TT_BHOUSE[b] and pl.bld_n[b] == TT_FLOORS[b])
-    expected = START_HOUSES_AVAIL + freed - pl.houses_built
+    expected = TT_START_HOUSES + freed - pl.houses_built
     if expected < 0:
         F.fail(at(where, "houses_available"), f"seat {p} has {pl.houses_built} houses on the map but had only "
-                                              f"{START_HOUSES_AVAIL + freed} to build ({START_HOUSES_AVAIL} at the "
+                                              f"{TT_START_HOUSES + freed} to build ({TT_START_HOUSES} at the "
                                               f"start + {freed} freed by full buildings B1-B5)")
     if pl.houses_avail != expected:
-        F.fail(at(where, "houses_available"), f"must be {expected}: {START_HOUSES_AVAIL} at the start + {freed} "
+        F.fail(at(where, "houses_available"), f"must be {expected}: {TT_START_HOUSES} at the start + {freed} "
                                               f"freed by full buildings (B1-B5) - {pl.houses_built} built on the map, "
                                               f"got {pl.houses_avail}")
     freed = min(pl.contracts_done, 5)
-    expected = START_PILLARS_AVAIL + freed - pl.pillars_built
+    expected = TT_START_PILLARS + freed - pl.pillars_built
     if expected < 0:
         F.fail(at(where, "pillars_available"), f"seat {p} has {pl.pillars_built} pillars on the map but had only "
-                                               f"{START_PILLARS_AVAIL + freed} to build ({START_PILLARS_AVAIL} at the "
+                                               f"{TT_START_PILLARS + freed} to build ({TT_START_PILLARS} at the "
                                                f"start + {freed} freed by fulfilled contracts)")
     if pl.pillars_avail != expected:
-        F.fail(at(where, "pillars_available"), f"must be {expected}: {START_PILLARS_AVAIL} at the start + {freed} "
+        F.fail(at(where, "pillars_available"), f"must be {expected}: {TT_START_PILLARS} at the start + {freed} "
                                                f"freed by fulfilled contracts (row spaces 1-5) - {pl.pillars_built} "
                                                f"built on the map, got {pl.pillars_avail}")
 
@@ -464,7 +467,7 @@ cdef _check_round(TT* s, data):
     for p in range(np):
         pl = &s.pl[p]
         if s.phase == PH_OVER:
-            expected = (total_res(s, p) // 4 + TT_CREST_FINAL[n_crested(s, p)]
+            expected = (total_res(s, p) // TT_RES_PER_VP + TT_CREST_FINAL[n_crested(s, p)]
                         + houses_on_map(s, p) * pl.pillars_built)
             if pl.final_vp != expected:
                 F.fail(at(at("seats", p), "final_vp"), f"must be {expected} (resources / 4 + crests + houses x "
@@ -489,14 +492,15 @@ cdef _check_turn(TT* s, colours):
     cdef int np = s.np, c, taken, left, used = 0
     cdef bint die_taken = s.phase in DIE_TAKEN_PHASES
     phase = PHASES[s.phase]
-    # 3P+2 dice are rolled at the start of a round (P of each colour in the bag), one taken per turn
+    # TT_DICE_DRAWN[P] (3P+2) dice are rolled at the start of a round (P of each colour in the bag), one
+    # taken per turn
     if die_taken and not s.die_val:
         F.fail("current.die", f"a die must have been taken in the {phase} phase, got null")
     taken = s.pass_ * np + s.turn + (1 if die_taken else 0)
-    left = 3 * np + 2 - taken
+    left = TT_DICE_DRAWN[np] - taken
     if sum(colours) != left:
         F.fail("dice", f"{sum(colours)} dice on the wheel, but round {s.round + 1} pass {s.pass_ + 1} turn {s.turn} "
-                       f"({phase} phase) leaves {left}: {3 * np + 2} are rolled and {taken} taken")
+                       f"({phase} phase) leaves {left}: {TT_DICE_DRAWN[np]} are rolled and {taken} taken")
     for c in range(NRES):
         if colours[c] + (1 if die_taken and s.die_col == c else 0) > np:
             F.fail("dice", f"too many {RESOURCES[c]} dice: {colours[c]} on the wheel"

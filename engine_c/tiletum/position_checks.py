@@ -24,12 +24,12 @@ CLEARED_TURN = {"action": "merchant", "jester": False, "ap": 0, "die": None, "fr
                 "any_resources": 0, "swaps": 0, "choose": "any", "segment": "merchant"}
 DIE_NAMES = [f"{c}{v}" for c in D.RES_SHORT for v in range(1, 7)]     # index: colour * 6 + value - 1
 DIE_NAMES_TEXT = ", ".join(f"{c}1..{c}6" for c in D.RES_SHORT)
-CATHEDRAL_NAMES = [D.CITIES[c] for c in D.CATHEDRAL_CITIES]
-FAIR_NAMES = [name for name, _ in D.FAIRS]
-START_CITY = D.CITIES[0]                  # Tiletum: every seat's start house, merchant and architect
+CATHEDRAL_NAMES = D.CATHEDRAL_NAMES       # the installed data's (the list is refilled in place)
+FAIR_NAMES = D.FAIR_KINDS
+START_CITY = D.START_CITY                 # Tiletum: every seat's start house, merchant and architect
 MAX_KING_STACK = 250                      # king stack numbers are renumbered 1..P before they pass 250
-NDISPLAY = len(D.CONTRACT_SLOT_COST)      # 5 slots in each display
-NBUILDINGS = len(D.BUILDING_FLOORS)
+NDISPLAY = 5                              # slots in each display
+NBUILDINGS = D.N_BUILDINGS
 
 # tile families: storage letter -> (name in messages, how many, stack, lists of tiles out of the stack)
 TILE_FAMILIES = {

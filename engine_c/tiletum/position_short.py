@@ -149,7 +149,7 @@ def _complete_seat(d, p, phase):
         if phase == "over":
             total = sum(F.int(resources[name], at(at(where, "resources"), name), 0, 9999) for name in D.RESOURCES)
             crests = sum(1 for building in buildings if building["crest"])
-            seat["final_vp"] = total // 4 + D.CREST_FINAL_VP[crests] + (houses + 1) * pillars
+            seat["final_vp"] = total // D.RES_PER_VP + D.CREST_FINAL_VP[crests] + (houses + 1) * pillars
 
 
 def _complete_king_stacks(d, order):
@@ -247,7 +247,7 @@ def _complete_current(d, phase, round_):
                 names.append("jester")                    # a copied action gets the jester's bonus AP too
             for name in names:
                 cur["ap"] += F.int(bonus.get(name, 0), at(where, name), 0, 60)
-            cur["ap"] += 7 - value
+            cur["ap"] += D.AP_TOTAL - value
     for key in ("free_moves", "any_resources", "swaps"):
         cur.setdefault(key, 0)
     if "choose" not in cur:

@@ -4,7 +4,7 @@ from engine_c.tiletum.types cimport *
 from engine_c.tiletum.tables cimport *
 
 
-cdef void tt_new_game(TT* s, int np, bint action_tiles) noexcept nogil
+cdef void tt_new_game(TT* s, int np, bint action_tiles, bint die_wrap) noexcept nogil
 cdef void tt_effect(TT* s, int p, int kind, int arg, int amt) noexcept nogil
 cdef void tt_end_turn(TT* s) noexcept nogil
 cdef void tt_after_king_bonus(TT* s) noexcept nogil
@@ -108,6 +108,14 @@ cdef inline int cath_index(int city) noexcept nogil:
 cdef inline int cath_top_vp(TT* s, int c) noexcept nogil:
     """VP of the top tile of cathedral c's stack, 0 if empty."""
     cdef int t = s.cath_taken[c]
-    if TT_CATH_GREAT[c]:
-        return 8 - 2 * t if t < 3 else 0
-    return 6 - 2 * t if t < 2 else 0
+    return TT_CATH_VP[c][t] if t < TT_CATH_NTILES[c] else 0
+
+
+cdef inline int die_steps(TT* s, int v, int w) noexcept nogil:
+    """Steps to adjust a die from value v to w: |w - v|, or around 6 <-> 1 if shorter and the option allows."""
+    cdef int d = w - v
+    if d < 0:
+        d = -d
+    if s.die_wrap and d > 3:
+        d = 6 - d
+    return d

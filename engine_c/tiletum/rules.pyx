@@ -152,15 +152,17 @@ cdef int tt_king_order(TT* s, int* out) noexcept nogil:
 # setup and round flow
 # ---------------------------------------------------------------------------
 
-cdef void tt_new_game(TT* s, int np, bint action_tiles) noexcept nogil:
+cdef void tt_new_game(TT* s, int np, bint action_tiles, bint die_wrap) noexcept nogil:
     """Set up a game for np players from the state's RNG (s.rng must be seeded).
 
     action_tiles: the optional variant where the six actions are laid around the wheel in a
-    random order (otherwise the base order merchant, architect, persons, contracts, king, jester).
+    random order (otherwise the base order merchant, architect, persons, contracts, king, jester);
+    die_wrap: a die adjustment may step from 6 to 1 and from 1 to 6.
     """
     cdef int i, p, c, k, start
-    cdef uint8_t tmp[11]
+    cdef uint8_t tmp[NCITY]
     s.np = np
+    s.die_wrap = die_wrap
     start = rng_below(&s.rng, np)
     for i in range(np):
         s.order[i] = (start + i) % np
@@ -180,15 +182,15 @@ cdef void tt_new_game(TT* s, int np, bint action_tiles) noexcept nogil:
         shuffle_u8(tmp, NACT, &s.rng)
     for i in range(NACT):
         s.wheel_order[i] = tmp[i]
-    # fairs: 4 of the 11 tiles; round 1 in Tiletum, rounds 2-4 in 3 of the 8 city-tile cities
+    # fairs: 4 of the 11 tiles; round 1 in Tiletum, rounds 2-4 in 3 of the city-tile cities
     for i in range(NFAIRS):
         tmp[i] = i
     shuffle_u8(tmp, NFAIRS, &s.rng)
     for i in range(ROUNDS):
         s.fair_tile[i] = tmp[i]
-    for i in range(8):
+    for i in range(TT_NFAIR_CITIES):
         tmp[i] = TT_FAIR_CITIES[i]
-    shuffle_u8(tmp, 8, &s.rng)
+    shuffle_u8(tmp, TT_NFAIR_CITIES, &s.rng)
     s.fair_city[0] = 0
     for i in range(1, ROUNDS):
         s.fair_city[i] = tmp[i - 1]
@@ -211,16 +213,16 @@ cdef void tt_new_game(TT* s, int np, bint action_tiles) noexcept nogil:
         p = s.order[i]
         s.pl[p].res[GOLD] = TT_START_GOLD[i]
         for c in range(1, NRES):
-            s.pl[p].res[c] = 1
-        s.pl[p].houses_avail = 2
-        s.pl[p].pillars_avail = 2
+            s.pl[p].res[c] = TT_START_RES[c]
+        s.pl[p].houses_avail = TT_START_HOUSES
+        s.pl[p].pillars_avail = TT_START_PILLARS
         s.pl[p].kseq = i + 1        # the first player is at the bottom of the stack (ahead)
     s.kcounter = np
     prepare_round(s)
 
 
 cdef void prepare_round(TT* s) noexcept nogil:
-    """New wheel bonus tiles (untaken ones are discarded), 3P+2 dice drawn and rolled, pass 1."""
+    """New wheel bonus tiles (untaken ones are discarded), the dice drawn (3P+2) and rolled, pass 1."""
     cdef uint8_t bag[20]
     cdef int a, c, i, j, n = 0, t
     for a in range(NACT):
@@ -233,7 +235,7 @@ cdef void prepare_round(TT* s) noexcept nogil:
         for i in range(s.np):
             bag[n] = c
             n += 1
-    for i in range(3 * s.np + 2):
+    for i in range(TT_DICE_DRAWN[s.np]):
         j = i + rng_below(&s.rng, n - i)
         t = bag[i]
         bag[i] = bag[j]
@@ -302,7 +304,7 @@ cdef void tt_end_turn(TT* s) noexcept nogil:
 
 
 cdef void king_phase(TT* s) noexcept nogil:
-    """Round-end king scoring; the leader may take the king bonus tile (rounds 1-3) or scores 4 VP."""
+    """Round-end king scoring; the leader may take the king bonus tile (rounds 1-3) or scores VP (round 4)."""
     cdef int order[MAXP]
     cdef int p, leader
     for p in range(s.np):
@@ -319,7 +321,7 @@ cdef void king_phase(TT* s) noexcept nogil:
             s.bonus_used |= (<uint64_t>1) << (s.king_bonus[s.round] - 1)
             s.king_bonus[s.round] = 0
     else:
-        s.pl[leader].vp += 4
+        s.pl[leader].vp += TT_LAST_LEADER_VP
     tt_after_king_bonus(s)
 
 
@@ -396,7 +398,7 @@ cdef void tt_final_scoring(TT* s) noexcept nogil:
     """Leftover resources, crested buildings, houses x pillars."""
     cdef int p, fv
     for p in range(s.np):
-        fv = total_res(s, p) // 4 + TT_CREST_FINAL[n_crested(s, p)] + houses_on_map(s, p) * s.pl[p].pillars_built
+        fv = total_res(s, p) // TT_RES_PER_VP + TT_CREST_FINAL[n_crested(s, p)] + houses_on_map(s, p) * s.pl[p].pillars_built
         s.pl[p].final_vp = fv
         s.pl[p].vp += fv
 

@@ -22,8 +22,10 @@ cdef GameHooks HOOKS = game_hooks(
 
 
 cdef class TiletumState(GameState):
-    """A Tiletum position.  ``TiletumState(players, seed, action_tiles=False)``: with
-    ``action_tiles`` the six actions lie around the wheel in a random order (optional variant)."""
+    """A Tiletum position.  ``TiletumState(players, seed, action_tiles=False, die_wrap=True)``: with
+    ``action_tiles`` the six actions lie around the wheel in a random order (optional variant);
+    ``die_wrap=False`` forbids adjusting a die from 6 to 1 or 1 to 6 (the reading before the
+    publisher's strategy guide, docs/tiletum.md)."""
 
     game_name = "tiletum"
     num_distinct_actions = NUM_ACTIONS
@@ -34,11 +36,12 @@ cdef class TiletumState(GameState):
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(TT), &HOOKS)
 
-    def __init__(self, players, seed, action_tiles=False, **options):
-        if not isinstance(action_tiles, bool):
-            raise BoardlabError(f"tiletum: action_tiles must be true or false, got {action_tiles!r}")
+    def __init__(self, players, seed, action_tiles=False, die_wrap=True, **options):
+        for name, value in (("action_tiles", action_tiles), ("die_wrap", die_wrap)):
+            if not isinstance(value, bool):
+                raise BoardlabError(f"tiletum: {name} must be true or false, got {value!r}")
         self.st.rng = self._begin(players, seed, options)
-        tt_new_game(&self.st, players, action_tiles)
+        tt_new_game(&self.st, players, action_tiles, die_wrap)
 
     def features(self):
         """Per player: buildings on the map and board, persons, contracts, cathedrals, king track."""

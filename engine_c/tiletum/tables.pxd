@@ -1,75 +1,68 @@
-# GENERATED from engine_c/tiletum/data.py by c_tables_source(); do not edit by hand.
-# The build (setup.py) rewrites this file whenever data.py changes it.
-cdef extern from *:
-    """
-    static const int TT_KING_VP[22] __attribute__((unused)) = {-6, -5, -4, -3, -2, -1, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7};
-    static const int TT_CREST_FINAL[7] __attribute__((unused)) = {0, 0, 0, 5, 10, 20, 30};
-    static const int TT_SLOT_COST[5] __attribute__((unused)) = {1, 1, 2, 2, 3};
-    static const int TT_START_GOLD[4] __attribute__((unused)) = {1, 3, 5, 6};
-    static const int TT_CORR[6] __attribute__((unused)) = {1, 1, 1, 2, 2, 3};
-    static const int TT_FLOORS[6] __attribute__((unused)) = {3, 2, 2, 1, 1, 3};
-    static const int TT_BHOUSE[6] __attribute__((unused)) = {1, 1, 1, 1, 1, 0};
-    static const int TT_CREST_FOOD[6] __attribute__((unused)) = {4, 3, 3, 2, 2, 4};
-    static const int TT_CREST_VP[6] __attribute__((unused)) = {3, 2, 2, 1, 1, 5};
-    static const int TT_CREST_AP[6] __attribute__((unused)) = {3, 2, 2, 1, 1, 0};
-    static const int TT_TYPE_ACTION[6] __attribute__((unused)) = {0, 1, 4, 3, 2, 5};
-    static const int TT_NNB[20] __attribute__((unused)) = {4, 3, 2, 5, 3, 4, 3, 3, 2, 4, 4, 2, 3, 4, 2, 4, 3, 3, 2, 2};
-    static const int TT_NB[20][6] __attribute__((unused)) = {{1, 3, 4, 7, 0, 0}, {0, 2, 5, 0, 0, 0}, {1, 5, 0, 0, 0, 0}, {0, 4, 5, 6, 13, 0}, {0, 3, 10, 0, 0, 0}, {1, 2, 3, 6, 0, 0}, {3, 5, 13, 0, 0, 0}, {0, 8, 9, 0, 0, 0}, {7, 9, 0, 0, 0, 0}, {7, 8, 10, 11, 0, 0}, {4, 9, 12, 16, 0, 0}, {9, 12, 0, 0, 0, 0}, {10, 11, 19, 0, 0, 0}, {3, 6, 14, 15, 0, 0}, {13, 15, 0, 0, 0, 0}, {13, 14, 16, 18, 0, 0}, {10, 15, 17, 0, 0, 0}, {16, 18, 19, 0, 0, 0}, {15, 17, 0, 0, 0, 0}, {12, 17, 0, 0, 0, 0}};
-    static const int TT_NHOUSE[20] __attribute__((unused)) = {0, 2, 2, 3, 1, 2, 1, 2, 2, 3, 1, 2, 2, 1, 2, 2, 2, 2, 2, 3};
-    static const int TT_HOUSE_MINP[20][3] __attribute__((unused)) = {{9, 9, 9}, {2, 4, 9}, {2, 3, 9}, {2, 3, 4}, {2, 9, 9}, {2, 4, 9}, {3, 9, 9}, {2, 4, 9}, {2, 3, 9}, {2, 3, 4}, {2, 9, 9}, {2, 4, 9}, {2, 3, 9}, {2, 9, 9}, {2, 3, 9}, {2, 4, 9}, {2, 3, 9}, {2, 4, 9}, {2, 3, 9}, {2, 3, 4}};
-    static const int TT_HOUSE_BONUS[20][3] __attribute__((unused)) = {{0, 0, 0}, {0, 2, 0}, {0, 1, 0}, {0, 1, 2}, {0, 0, 0}, {0, 2, 0}, {1, 0, 0}, {0, 2, 0}, {0, 1, 0}, {0, 1, 2}, {0, 0, 0}, {0, 2, 0}, {0, 1, 0}, {0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {0, 1, 0}, {0, 2, 0}, {0, 1, 0}, {0, 1, 2}};
-    static const int TT_NPILLAR[20] __attribute__((unused)) = {0, 0, 2, 2, 2, 1, 2, 2, 0, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2};
-    static const int TT_PILLAR_MINP[20][2] __attribute__((unused)) = {{9, 9}, {9, 9}, {2, 4}, {2, 3}, {2, 4}, {2, 9}, {2, 4}, {2, 3}, {9, 9}, {9, 9}, {2, 3}, {9, 9}, {9, 9}, {9, 9}, {9, 9}, {2, 4}, {9, 9}, {2, 3}, {9, 9}, {2, 4}};
-    static const int TT_NBSPACE[20] __attribute__((unused)) = {0, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1};
-    static const int TT_BSPACE_MINP[20][2] __attribute__((unused)) = {{9, 9}, {2, 9}, {2, 9}, {2, 4}, {3, 9}, {2, 9}, {2, 9}, {2, 9}, {2, 4}, {2, 9}, {3, 9}, {2, 9}, {2, 9}, {2, 4}, {2, 9}, {2, 9}, {2, 9}, {2, 9}, {2, 4}, {2, 9}};
-    static const int TT_CATH_CITY[10] __attribute__((unused)) = {2, 3, 4, 5, 6, 7, 10, 15, 17, 19};
-    static const int TT_CATH_GREAT[10] __attribute__((unused)) = {1, 1, 1, 0, 0, 1, 0, 0, 1, 0};
-    static const int TT_CATH_COSTS[9] __attribute__((unused)) = {2, 2, 3, 3, 3, 4, 4, 5, 5};
-    static const int TT_FAIR_CITIES[8] __attribute__((unused)) = {1, 2, 3, 4, 9, 15, 16, 19};
-    static const int TT_BONUS_KIND[54] __attribute__((unused)) = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 1, 1, 1, 1, 2, 2, 2, 2, 6, 6, 6, 6, 6, 5, 5, 5, 5, 7, 7, 7, 8, 8, 8, 4, 4, 4, 4, 10, 10, 10, 10, 10, 10, 10, 10, 9, 9, 9};
-    static const int TT_BONUS_ARG[54] __attribute__((unused)) = {1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    static const int TT_BONUS_AMT[54] __attribute__((unused)) = {2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2, 2, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2};
-    static const int TT_PERSON_TYPE[45] __attribute__((unused)) = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5};
-    static const int TT_PERSON_KIND[45] __attribute__((unused)) = {0, 0, 0, 4, 1, 0, 0, 5, 0, 0, 0, 4, 1, 0, 0, 5, 2, 2, 0, 1, 0, 2, 0, 5, 0, 0, 0, 1, 0, 0, 5, 0, 0, 0, 1, 2, 0, 5, 0, 1, 3, 2, 0, 0, 5};
-    static const int TT_PERSON_ARG[45] __attribute__((unused)) = {4, 2, 0, 0, 0, 1, 3, 0, 3, 3, 0, 0, 0, 4, 2, 0, 0, 0, 0, 0, 1, 0, 4, 0, 4, 2, 2, 0, 0, 1, 0, 1, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 1, 4, 0};
-    static const int TT_PERSON_AMT[45] __attribute__((unused)) = {2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1};
-    static const int TT_CONTRACT_COST[26][5] __attribute__((unused)) = {{0, 0, 1, 0, 2}, {0, 0, 2, 0, 1}, {0, 0, 0, 0, 3}, {0, 0, 3, 0, 0}, {0, 0, 2, 0, 2}, {0, 0, 1, 0, 3}, {0, 0, 3, 0, 1}, {0, 1, 1, 0, 2}, {0, 0, 2, 1, 1}, {1, 0, 2, 0, 2}, {0, 0, 0, 0, 4}, {0, 0, 4, 0, 0}, {0, 0, 2, 0, 3}, {0, 0, 3, 0, 2}, {0, 1, 2, 0, 2}, {0, 0, 2, 1, 2}, {0, 0, 3, 0, 3}, {0, 0, 0, 0, 2}, {0, 0, 2, 0, 0}, {0, 1, 1, 0, 1}, {0, 0, 1, 0, 2}, {0, 0, 2, 0, 1}, {0, 0, 1, 0, 3}, {0, 0, 3, 0, 1}, {0, 2, 2, 0, 2}, {2, 0, 2, 0, 2}};
-    static const int TT_CONTRACT_VP[26] __attribute__((unused)) = {4, 4, 4, 4, 6, 6, 6, 6, 6, 7, 6, 6, 8, 8, 7, 7, 10, 2, 2, 2, 2, 2, 4, 4, 8, 8};
-    static const int TT_CONTRACT_CREST[26] __attribute__((unused)) = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0};
-    static const int TT_FAIR_MULT[11] __attribute__((unused)) = {2, 2, 3, 1, 4, 3, 2, 1, 3, 1, 5};
-    """
-    const int TT_KING_VP[22]
-    const int TT_CREST_FINAL[7]
-    const int TT_SLOT_COST[5]
-    const int TT_START_GOLD[4]
-    const int TT_CORR[6]
-    const int TT_FLOORS[6]
-    const int TT_BHOUSE[6]
-    const int TT_CREST_FOOD[6]
-    const int TT_CREST_VP[6]
-    const int TT_CREST_AP[6]
-    const int TT_TYPE_ACTION[6]
-    const int TT_NNB[20]
-    const int TT_NB[20][6]
-    const int TT_NHOUSE[20]
-    const int TT_HOUSE_MINP[20][3]
-    const int TT_HOUSE_BONUS[20][3]
-    const int TT_NPILLAR[20]
-    const int TT_PILLAR_MINP[20][2]
-    const int TT_NBSPACE[20]
-    const int TT_BSPACE_MINP[20][2]
-    const int TT_CATH_CITY[10]
-    const int TT_CATH_GREAT[10]
-    const int TT_CATH_COSTS[9]
-    const int TT_FAIR_CITIES[8]
-    const int TT_BONUS_KIND[54]
-    const int TT_BONUS_ARG[54]
-    const int TT_BONUS_AMT[54]
-    const int TT_PERSON_TYPE[45]
-    const int TT_PERSON_KIND[45]
-    const int TT_PERSON_ARG[45]
-    const int TT_PERSON_AMT[45]
-    const int TT_CONTRACT_COST[26][5]
-    const int TT_CONTRACT_VP[26]
-    const int TT_CONTRACT_CREST[26]
-    const int TT_FAIR_MULT[11]
+# Tiletum's content tables as C arrays the rule functions read (nogil, no Python).  They are
+# module-level C variables of engine_c/tiletum/tables.pyx, shared with the other rooms through
+# this declaration (each reader reaches them through one pointer), and filled once per process by
+# engine_c.tiletum.content.install from the data file engine_c/tiletum/content.json (or a user's
+# file): editing the data needs no rebuild.  Sizes are the rules' fixed counts (types.pxd).
+from engine_c.tiletum.types cimport NCITY, NCATH, NBLD, NB_TILES, NP_TILES, NC_TILES, NFAIRS, NRES, NDISP
+
+cdef enum:
+    MAX_NB = 6              # roads per city (the move actions have 6 neighbour slots)
+    MAX_HOUSES = 3          # house spaces per city (build k)
+    MAX_PILLARS = 2
+    MAX_BSPACES = 2         # map bonus spaces per city
+    MAX_CATH_TILES = 4      # tiles per cathedral stack (one per player)
+    NKING = 22              # king track spaces -6..15
+    NO_SPACE = 9            # "fewest players" of a padding entry: never in use
+
+# single rule numbers (rule_numbers)
+cdef int TT_AP_TOTAL            # AP of a die = TT_AP_TOTAL - value
+cdef int TT_DIE_STEP_GOLD       # gold per step of a die adjustment
+cdef int TT_BUY_GOLD            # gold for one resource
+cdef int TT_RES_PER_VP          # final scoring: resources per VP
+cdef int TT_LAST_LEADER_VP      # round-4 king leader
+cdef int TT_ROW_LAST_VP         # filling the 6th contract space
+cdef int TT_START_HOUSES
+cdef int TT_START_PILLARS
+
+cdef int TT_DICE_DRAWN[5]       # by player count (0, 1 unused)
+cdef int TT_START_GOLD[4]       # by turn position
+cdef int TT_START_RES[NRES]     # gold entry unused (TT_START_GOLD)
+cdef int TT_KING_VP[NKING]      # by position + 6
+cdef int TT_CORR[6]
+cdef int TT_CREST_FINAL[NBLD + 1]
+cdef int TT_SLOT_COST[NDISP]
+cdef int TT_CATH_COSTS[NCATH - 1]
+
+cdef int TT_FLOORS[NBLD]
+cdef int TT_BHOUSE[NBLD]
+cdef int TT_CREST_FOOD[NBLD]
+cdef int TT_CREST_VP[NBLD]
+cdef int TT_CREST_AP[NBLD]
+cdef int TT_TYPE_ACTION[6]
+
+cdef int TT_NNB[NCITY]
+cdef int TT_NB[NCITY][MAX_NB]
+cdef int TT_NHOUSE[NCITY]
+cdef int TT_HOUSE_MINP[NCITY][MAX_HOUSES]
+cdef int TT_HOUSE_BONUS[NCITY][MAX_HOUSES]     # 0 none, 1 one gold, 2 one VP
+cdef int TT_NPILLAR[NCITY]
+cdef int TT_PILLAR_MINP[NCITY][MAX_PILLARS]
+cdef int TT_NBSPACE[NCITY]
+cdef int TT_BSPACE_MINP[NCITY][MAX_BSPACES]
+cdef int TT_NFAIR_CITIES
+cdef int TT_FAIR_CITIES[NCITY]
+cdef int TT_CATH_CITY[NCATH]
+cdef int TT_CATH_NTILES[NCATH]
+cdef int TT_CATH_VP[NCATH][MAX_CATH_TILES]
+
+cdef int TT_BONUS_KIND[NB_TILES]
+cdef int TT_BONUS_ARG[NB_TILES]
+cdef int TT_BONUS_AMT[NB_TILES]
+cdef int TT_PERSON_TYPE[NP_TILES]
+cdef int TT_PERSON_KIND[NP_TILES]
+cdef int TT_PERSON_ARG[NP_TILES]
+cdef int TT_PERSON_AMT[NP_TILES]
+cdef int TT_CONTRACT_COST[NC_TILES][NRES]
+cdef int TT_CONTRACT_VP[NC_TILES]
+cdef int TT_CONTRACT_CREST[NC_TILES]
+cdef int TT_FAIR_MULT[NFAIRS]

@@ -1,6 +1,6 @@
 # Tiletum: the position struct (TT) and its constants; engine_c/tiletum/state.pyx wraps it in
-# TiletumState.  Tables (map, tiles, board) are in engine_c/tiletum/tables.pxd, generated from
-# engine_c/tiletum/data.py.
+# TiletumState.  Tables (map, tiles, board) are in engine_c/tiletum/tables.pxd, filled from the
+# data file engine_c/tiletum/content.json.
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, uint32_t, uint64_t
 
 cdef enum:
@@ -19,7 +19,6 @@ cdef enum:
     ROUNDS = 4
     KING_MIN = -6
     KING_MAX = 15
-    CONTRACT_ROW6_VP = 3    # data.CONTRACT_ROW6_VP
     PASSES = 3
 
     GOLD = 0
@@ -149,6 +148,7 @@ ctypedef struct TT:
     uint8_t swaps
     uint8_t choose_mode
     uint8_t seg                 # segment (action) of the die taken this turn
+    uint8_t die_wrap            # option: a die adjustment may step 6 -> 1 and 1 -> 6
     # board
     uint8_t dice[NRES][6]       # dice on the wheel not yet taken, by colour and value
     uint8_t wheel_bonus[NACT]   # bonus id + 1 per segment

@@ -29,14 +29,16 @@ def test_die_gives_pips_resources_and_seven_minus_pips_action_points(value):
     assert after["dice"] == taken(d["dice"], f"W{value}")
 
 
-def test_gold_changes_a_die_by_one_per_two_gold_no_wrap():
+def test_gold_changes_a_die_by_one_per_two_gold_no_wrap_with_die_wrap_false():
     d = _no_wheel_bonus(die_turn({"S2": 1}, gold=3))
+    d["die_wrap"] = False
     s = load(d)
     assert sorted(stone_takes(s)) == ["take S2", "take S2>1", "take S2>3"]
     d["seats"][d["actor"]]["resources"]["gold"] = 7
     s = load(d)
     assert "take S2>6" not in legal_strings(s) and "take S2>5" in legal_strings(s)
     d1 = _no_wheel_bonus(die_turn({"S1": 1}, gold=2))
+    d1["die_wrap"] = False
     assert "take S1>6" not in legal_strings(load(d1)), "values do not wrap from 1 to 6"
     d["seats"][d["actor"]]["resources"]["gold"] = 8
     s = load(d)
@@ -116,3 +118,20 @@ def test_jester_copies_any_other_action_with_the_die_strength():
     cur = s.to_dict()["current"]
     assert cur["action"] == "architect" and cur["jester"] and cur["ap"] == 5
     assert "move Paris" in legal_strings(s)
+
+
+def test_die_wrap_default_steps_around_six_and_one_for_two_gold():
+    d = _no_wheel_bonus(die_turn({"S1": 1}, gold=2))
+    s = load(d)
+    assert s.to_dict()["die_wrap"] is True
+    assert sorted(stone_takes(s)) == ["take S1", "take S1>2", "take S1>6"]
+    d6 = _no_wheel_bonus(die_turn({"S6": 1}, gold=2))
+    assert sorted(stone_takes(load(d6))) == ["take S6", "take S6>1", "take S6>5"]
+    d6["seats"][d6["actor"]]["resources"]["gold"] = 4        # two steps either way: 6 -> 2 around, 6 -> 4 back
+    assert sorted(stone_takes(load(d6))) == ["take S6", "take S6>1", "take S6>2", "take S6>4", "take S6>5"]
+    d = set_wheel(d, 6, "merchant")
+    s = load(d)
+    act(s, "take S1>6")
+    pl = s.to_dict()["seats"][d["actor"]]
+    assert pl["resources"]["gold"] == 0 and pl["resources"]["stone"] == 1 + 6
+    assert s.to_dict()["current"]["ap"] == 1 and s.to_dict()["current"]["action"] == "merchant"

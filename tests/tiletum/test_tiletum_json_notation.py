@@ -6,7 +6,9 @@ import pytest
 
 from engine_c import new_state, state_from_json
 from engine_c.errors import InvalidActionError, InvalidPositionError
-from engine_c.tiletum.data import c_tables_source, PERSONS
+from engine_c.tiletum import data as D
+from engine_c.tiletum.data import PERSONS
+from engine_c.tiletum.tables import c_tables
 from tiletum_helpers import fresh, load, act, action_turn, store, person_of, remove_tile
 
 
@@ -19,9 +21,10 @@ def _midgame(players, seed, steps):
     return s
 
 
-def test_generated_c_tables_match_the_data_file():
-    with open("engine_c/tiletum/tables.pxd") as f:
-        assert f.read() == c_tables_source()
+def test_c_tables_hold_the_installed_data():
+    installed = c_tables()
+    assert installed == {name: list(v) for name, v in D.c_arrays().items()}
+    assert installed["TT_KING_VP"] == D.KING_VP and len(installed["TT_BONUS_KIND"]) == 54
 
 
 def test_json_round_trip_midgame():
