@@ -97,6 +97,10 @@ cdef int cs_legal(CS* s, int* out) noexcept nogil:
                 out[n] = A_SOURCE + 1 + k
                 n += 1
         return n
+    if ph == PH_WINTER:
+        out[0] = A_WINTER           # decline (a seat is only asked when it can pay)
+        out[1] = A_WINTER + 1       # accept
+        return 2
     return 0
 
 

@@ -32,6 +32,8 @@ def _action_names():
         names[A_PLACE + pl] = "helper " + name
     for i, name in enumerate(SOURCES):
         names[A_SOURCE + i] = "from " + name
+    names[A_WINTER] = "winter decline"
+    names[A_WINTER + 1] = "winter accept"
     return names
 
 
@@ -42,7 +44,7 @@ assert len(ACTION_NAMES) == NUM_ACTIONS
 
 def action_to_string(state, int action):
     """Readable notation, e.g. ``pick trader``, ``trader clay``, ``tower stone``, ``buy p1 wood``,
-    ``build tower``, ``pay stone 2``, ``helper tavern12``, ``from rider``, ``pass``."""
+    ``build tower``, ``pay stone 2``, ``helper tavern12``, ``from rider``, ``pass``, ``winter accept``."""
     if action not in ACTION_NAMES:
         raise InvalidActionError(f"seasons: no action {action}")
     return ACTION_NAMES[action]

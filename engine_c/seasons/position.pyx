@@ -7,9 +7,10 @@ from engine_c.seasons.types cimport *
 from engine_c.seasons.tables cimport *
 from engine_c.seasons.rules cimport *
 from engine_c.seasons.moves cimport cs_legal
+from engine_c.seasons.winter cimport winter_mods, winter_offer_ok
 
-from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, HELPERS, PHASES, PLACE_IDS,
-                                   RESOURCES, ROUNDS, SPOTS)
+from engine_c.seasons import data as D
+from engine_c.seasons.data import BUILDING_IDS, CARDS, HELPER_BUILDINGS, PHASES, PLACE_IDS, RESOURCES, SPOTS
 from engine_c.seasons.position_short import complete, name_index
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
@@ -51,6 +52,7 @@ def position_to_dict(SeasonsState state):
             "vp_final": int(s.vp_final[p]),
             "converted_talers": int(s.conv_talers[p]),
             "converted": _res_dict(s.conv_res[p]),
+            "vp_winter": int(s.vp_winter[p]),
         })
     queue = []
     for k in range(s.qn):
@@ -83,6 +85,9 @@ def position_to_dict(SeasonsState state):
         "turn": {"builds": int(s.builds), "helpers": int(s.placed), "building": BUILDING_IDS[s.bld],
                  "pay_step": int(s.pay_k), "pay_left": int(s.pay_rem),
                  "paid": [int(s.pay_y[j]) for j in range(4)], "place": PLACE_IDS[s.place]},
+        "winter": bool(s.winter),
+        "winter_cards": [D.WINTER_CARD_IDS[s.w_drawn[k]] for k in range(s.w_n)],
+        "winter_asked": int(s.w_asked),
         "seats": seats,
     }
 
@@ -95,11 +100,11 @@ def position_to_dict(SeasonsState state):
 F = Fields("seasons")
 TOP_KEYS = ("game", "players", "rng", "round", "rounds", "start", "track", "last_round", "bank", "phase",
             "actor", "stock", "tower", "forge", "tiles", "spots", "spot_rounds", "places", "picks", "queue",
-            "queue_pos", "equip_pos", "traders", "turn", "seats")
+            "queue_pos", "equip_pos", "traders", "turn", "winter", "winter_cards", "winter_asked", "seats")
 TURN_KEYS = ("builds", "helpers", "building", "pay_step", "pay_left", "paid", "place")
 SEAT_KEYS = ("vp", "talers", "resources", "helpers", "hand", "selected", "workers", "built_round",
              "helped_round", "played", "built", "vp_buildings", "vp_master", "vp_final", "converted_talers",
-             "converted")
+             "converted", "vp_winter")
 WORKERS = CARDS[C_WORKER1:C_WORKER1 + 3]
 MAX_VP = 30000
 
@@ -150,7 +155,7 @@ def position_from_dict(SeasonsState state, data):
     s.np = np
     state.num_players = np
     s.rng = F.int(data["rng"], "rng", 0, UINT64_MAX)
-    s.rounds = F.int(data["rounds"], "rounds", ROUNDS[np], ROUNDS[np])
+    s.rounds = F.int(data["rounds"], "rounds", CS_ROUNDS[np], CS_ROUNDS[np])
     s.round = F.int(data["round"], "round", 1, s.rounds)
     s.start = F.int(data["start"], "start", 0, np - 1)
     s.track = F.int(data["track"], "track", 0, s.rounds)
@@ -158,7 +163,7 @@ def position_from_dict(SeasonsState state, data):
         F.fail("track", f"round {s.round} of {s.rounds} leaves {s.rounds - s.round} talers on the round track, "
                f"not {s.track}")
     s.last_round = F.bool(data["last_round"], "last_round")
-    s.bank = F.int(data["bank"], "bank", 0, TOTAL_TALERS)
+    s.bank = F.int(data["bank"], "bank", 0, CS_K[K_TOTAL_TALERS])
     s.phase = _name(data["phase"], "phase", PHASES, "phase")
     s.actor = F.int(data["actor"], "actor", 0, np - 1)
     _fill_res(s.stock, data["stock"], "stock")
@@ -192,8 +197,8 @@ def position_from_dict(SeasonsState state, data):
     s.eq_i = F.int(data["equip_pos"], "equip_pos", 0, 3 * np)
     s.traders = F.int(data["traders"], "traders", 0, np)
     turn = F.object(data["turn"], "turn", keys=TURN_KEYS)
-    s.builds = F.int(turn["builds"], "turn.builds", 0, 2)
-    s.placed = F.int(turn["helpers"], "turn.helpers", 0, 2)
+    s.builds = F.int(turn["builds"], "turn.builds", 0, CS_K[K_MAX_BUILDS])
+    s.placed = F.int(turn["helpers"], "turn.helpers", 0, CS_K[K_MAX_HELPERS])
     s.bld = _name(turn["building"], "turn.building", BUILDING_IDS, "building")
     s.pay_k = F.int(turn["pay_step"], "turn.pay_step", 0, 2)
     s.pay_rem = F.int(turn["pay_left"], "turn.pay_left", 0, max(CS_VALUE[t] for t in range(NB)))
@@ -201,14 +206,15 @@ def position_from_dict(SeasonsState state, data):
     for k in range(4):
         s.pay_y[k] = paid[k]
     s.place = _name(turn["place"], "turn.place", PLACE_IDS, "place")
+    _read_winter(s, data, np)
     seats = F.list(data["seats"], "seats", length=np)
     for p in range(np):
         where = at("seats", p)
         seat = F.object(seats[p], where, keys=SEAT_KEYS)
         s.vp[p] = F.int(seat["vp"], at(where, "vp"), 0, MAX_VP)
-        s.talers[p] = F.int(seat["talers"], at(where, "talers"), 0, TOTAL_TALERS)
+        s.talers[p] = F.int(seat["talers"], at(where, "talers"), 0, CS_K[K_TOTAL_TALERS])
         _fill_res(s.res[p], seat["resources"], at(where, "resources"))
-        s.helpers[p] = F.int(seat["helpers"], at(where, "helpers"), 0, HELPERS[np])
+        s.helpers[p] = F.int(seat["helpers"], at(where, "helpers"), 0, CS_HELPERS[np])
         s.hand[p] = _mask(seat["hand"], at(where, "hand"))
         s.sel[p] = _mask(seat["selected"], at(where, "selected"))
         workers = F.object(seat["workers"], at(where, "workers"), keys=WORKERS)
@@ -230,12 +236,16 @@ def position_from_dict(SeasonsState state, data):
         s.vp_build[p] = F.int(seat["vp_buildings"], at(where, "vp_buildings"), 0, MAX_VP)
         s.vp_master[p] = F.int(seat["vp_master"], at(where, "vp_master"), 0, MAX_VP)
         s.vp_final[p] = F.int(seat["vp_final"], at(where, "vp_final"), 0, MAX_VP)
-        s.conv_talers[p] = F.int(seat["converted_talers"], at(where, "converted_talers"), 0, TOTAL_TALERS)
+        s.conv_talers[p] = F.int(seat["converted_talers"], at(where, "converted_talers"), 0, CS_K[K_TOTAL_TALERS])
         _fill_res(s.conv_res[p], seat["converted"], at(where, "converted"))
-        if s.vp[p] != s.vp_build[p] + s.vp_master[p] + s.vp_final[p]:
-            F.fail(at(where, "vp"), f"must be vp_buildings + vp_master + vp_final = "
-                   f"{s.vp_build[p] + s.vp_master[p] + s.vp_final[p]}, got {s.vp[p]}")
+        s.vp_winter[p] = F.int(seat["vp_winter"], at(where, "vp_winter"), 0, MAX_VP)
+        if s.vp_winter[p] and not s.winter:
+            F.fail(at(where, "vp_winter"), "VP from winter cards in a game without the winter variant")
+        if s.vp[p] != s.vp_build[p] + s.vp_master[p] + s.vp_final[p] + s.vp_winter[p]:
+            F.fail(at(where, "vp"), f"must be vp_buildings + vp_master + vp_final + vp_winter = "
+                   f"{s.vp_build[p] + s.vp_master[p] + s.vp_final[p] + s.vp_winter[p]}, got {s.vp[p]}")
     _check_pieces(s, np)
+    _check_winter(s, np)
     _check_flow(s, np)
     _check_agreement(s, np)
     if s.phase != PH_OVER and cs_legal(s, buf) == 0:
@@ -264,16 +274,17 @@ cdef int _check_pieces(CS* s, int np) except -1:
     n = s.bank + s.track
     for p in range(np):
         n += s.talers[p] + s.conv_talers[p]
-    if n != TOTAL_TALERS:
-        F.fail("bank", f"{n} talers in the position (bank, players, round track, converted), the game has {TOTAL_TALERS}")
+    if n != CS_K[K_TOTAL_TALERS]:
+        F.fail("bank", f"{n} talers in the position (bank, players, round track, converted), the game has "
+               f"{CS_K[K_TOTAL_TALERS]}")
     for p in range(np):
         n = s.helpers[p]
         for k in range(NSPOT):
             n += s.spot_owner[k] == p
         for k in range(NPLACE):
             n += s.place_owner[k] == p
-        if n != HELPERS[np]:
-            F.fail(at(at("seats", p), "helpers"), f"seat {p} has {n} helpers in all, not {HELPERS[np]}")
+        if n != CS_HELPERS[np]:
+            F.fail(at(at("seats", p), "helpers"), f"seat {p} has {n} helpers in all, not {CS_HELPERS[np]}")
     for t in range(NB):
         n = s.tiles[t]
         for p in range(np):
@@ -341,6 +352,13 @@ cdef int _check_flow(CS* s, int np) except -1:
                 F.fail(at("spots", SPOTS[k]), "the game is over, so the trader's helpers went home")
         if s.picks != all_picks:
             F.fail("picks", f"the game is over after every card of the round was chosen ({all_picks})")
+        return 0
+    if ph == PH_WINTER:
+        if s.picks or any(s.sel[p] for p in range(np)) or s.qn or s.qi or s.eq_i or s.traders:
+            F.fail("phase", "a winter offer is answered before the selection (no picks, no queue)")
+        for p in range(np):
+            if s.built_round[p] or s.hb_round[p] or any(s.wcard[p][w][k] for w in range(3) for k in range(NRES)):
+                F.fail(at("seats", p), "built_round, helped_round and worker cards are empty before the selection")
         return 0
     if ph == PH_SELECT:
         if s.picks >= all_picks:
@@ -462,4 +480,41 @@ cdef int _check_agreement(CS* s, int np) except -1:
         if s.placed > __builtin_popcount(s.hb_round[a]):
             F.fail("turn.helpers", f"{s.placed}, but seat {a} placed {__builtin_popcount(s.hb_round[a])} castle helpers "
                    f"this round (seats[{a}].helped_round)")
+    return 0
+
+
+cdef int _read_winter(CS* s, data, int np) except -1:
+    """The winter fields: the option, the cards drawn (as many as marked rounds so far), an offer."""
+    cdef int k, c, marked
+    s.winter = F.bool(data["winter"], "winter")
+    drawn = F.list(data["winter_cards"], "winter_cards", max_length=NWCARD)
+    seen = set()
+    for k, name in enumerate(drawn):
+        c = _name(name, at("winter_cards", k), D.WINTER_CARD_IDS, "winter card")
+        if c in seen:
+            F.fail("winter_cards", f"lists {name} twice (each card is drawn once)")
+        seen.add(c)
+        s.w_drawn[k] = c
+    s.w_n = len(drawn)
+    marked = min(NWCARD, sum(1 for r in D.WINTER_ROUNDS if r <= s.round)) if s.winter else 0
+    if s.w_n != marked:
+        F.fail("winter_cards", f"{marked} winter cards are drawn by round {s.round} "
+               f"({'marked rounds ' + ', '.join(map(str, D.WINTER_ROUNDS)) if s.winter else 'no winter variant'}), "
+               f"got {s.w_n}")
+    s.w_asked = F.int(data["winter_asked"], "winter_asked", 0, np - 1)
+    winter_mods(s)
+    return 0
+
+
+cdef int _check_winter(CS* s, int np) except -1:
+    """A winter offer being answered: this round's card is an offer, asked seat by seat."""
+    if s.phase == PH_WINTER:
+        if not s.w_n or CS_WKIND[s.w_drawn[s.w_n - 1]] != W_OFFER or s.round not in D.WINTER_ROUNDS:
+            F.fail("phase", "winter: only when this round's winter card is an offer")
+        if s.actor != (s.start + s.w_asked) % np:
+            F.fail("actor", f"the offer is asked seat by seat from the start player: seat {(s.start + s.w_asked) % np}")
+        if not winter_offer_ok(s, s.actor):
+            F.fail("actor", f"seat {s.actor} cannot pay the offer, so he is not asked")
+    elif s.w_asked:
+        F.fail("winter_asked", "0 outside a winter offer")
     return 0

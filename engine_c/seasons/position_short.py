@@ -8,9 +8,9 @@ read here is checked with the shared vocabulary (``engine_c.validate``) before a
 and the counts that must add up (pieces, talers, helpers, tiles) are checked here, where it is known
 which places were counted.
 """
-from engine_c.seasons.data import (BOX, BUILDING_IDS, BUILDING_POINTS, BUILDING_VALUE, CARDS, HELPER_BUILDINGS,
-                                   HELPERS, PAY_ORDER, PHASES, PICKS, PLACE_IDS, RESOLUTION_GROUPS, RESOURCES,
-                                   ROUNDS, SPOTS, TILES, TOTAL_TALERS)
+from engine_c.seasons import data as D
+from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, PAY_ORDER, PHASES, PICKS, PLACE_IDS,
+                                   RESOLUTION_GROUPS, RESOURCES, SPOTS)
 from engine_c.short_form import DealOrder, counted_in, player_count
 from engine_c.validate import Fields, UINT64_MAX, at, shown
 
@@ -34,7 +34,7 @@ def name_index(value, path, table, noun):
 def resources(value, path):
     """A ``{kind: count}`` object over the five kinds (kinds left out count 0) -> all five kinds."""
     F.object(value, path, keys=(), optional=RESOURCES)
-    return {kind: F.int(value.get(kind, 0), at(path, kind), 0, BOX[k]) for k, kind in enumerate(RESOURCES)}
+    return {kind: F.int(value.get(kind, 0), at(path, kind), 0, D.BOX[k]) for k, kind in enumerate(RESOURCES)}
 
 
 def counts(value, path, names, most):
@@ -114,18 +114,18 @@ def _complete_seat(seat, where, players, draw):
     seat["converted"] = resources(seat.get("converted", {}), at(where, "converted"))
     workers = F.object(seat.get("workers", {}), at(where, "workers"), keys=(), optional=WORKERS)
     seat["workers"] = {w: resources(workers.get(w, {}), at(at(where, "workers"), w)) for w in WORKERS}
-    seat["built"] = counts(seat.get("built", {}), at(where, "built"), BUILDING_IDS, max(TILES))
+    seat["built"] = counts(seat.get("built", {}), at(where, "built"), BUILDING_IDS, max(D.TILES))
     seat["played"] = counts(seat.get("played", {}), at(where, "played"), CARDS, 60)
     seat.setdefault("built_round", 0)
     seat.setdefault("helped_round", [])
     seat.setdefault("converted_talers", 0)
-    for key in ("vp_master", "vp_final"):
+    for key in ("vp_master", "vp_final", "vp_winter"):
         seat.setdefault(key, 0)
-    parts = [F.int(seat[key], at(where, key), 0, 30000) for key in ("vp_master", "vp_final")]
+    parts = [F.int(seat[key], at(where, key), 0, 30000) for key in ("vp_master", "vp_final", "vp_winter")]
     if "vp_buildings" not in seat:
         vp = F.int(seat.get("vp", sum(parts)), at(where, "vp"), 0, 30000)
         if vp < sum(parts):
-            F.fail(at(where, "vp"), f"{vp}, less than vp_master + vp_final = {sum(parts)}")
+            F.fail(at(where, "vp"), f"{vp}, less than vp_master + vp_final + vp_winter = {sum(parts)}")
         seat["vp_buildings"] = vp - sum(parts)
     vp_buildings = F.int(seat["vp_buildings"], at(where, "vp_buildings"), 0, 30000)
     seat.setdefault("vp", vp_buildings + sum(parts))
@@ -133,7 +133,7 @@ def _complete_seat(seat, where, players, draw):
 
 def _complete_pieces(d, seats):
     """The general stock or the tower as the rest of the box; every piece counted once."""
-    forge = F.int(d.setdefault("forge", 0), "forge", 0, BOX[RESOURCES.index("silver")])
+    forge = F.int(d.setdefault("forge", 0), "forge", 0, D.BOX[RESOURCES.index("silver")])
     for key in ("stock", "tower"):
         if key in d:
             d[key] = resources(d[key], key)
@@ -152,7 +152,7 @@ def _complete_pieces(d, seats):
             places += [(at(at(where, "workers"), w), seat["workers"][w][kind]) for w in WORKERS]
             places.append((at(where, "converted"), seat["converted"][kind]))
         named = sum(n for _, n in places)
-        box = BOX[RESOURCES.index(kind)]
+        box = D.BOX[RESOURCES.index(kind)]
         if rest and named > box:
             F.fail(rest, f"cannot hold the rest of the {kind}: {named} {kind} pieces are elsewhere, the box has "
                    f"{box}: {counted_in(places)}")
@@ -168,18 +168,18 @@ def _complete_talers(d, seats, track):
     places = [("track", track)]
     for p, seat in enumerate(seats):
         where = at("seats", p)
-        places.append((at(where, "talers"), F.int(F.get(seat, "talers", where), at(where, "talers"), 0, TOTAL_TALERS)))
+        places.append((at(where, "talers"), F.int(F.get(seat, "talers", where), at(where, "talers"), 0, D.TOTAL_TALERS)))
         places.append((at(where, "converted_talers"),
-                       F.int(seat["converted_talers"], at(where, "converted_talers"), 0, TOTAL_TALERS)))
+                       F.int(seat["converted_talers"], at(where, "converted_talers"), 0, D.TOTAL_TALERS)))
     held = sum(n for _, n in places)
     if "bank" not in d:
-        if held > TOTAL_TALERS:
-            F.fail("bank", f"cannot hold the rest: {held} talers are elsewhere, the game has {TOTAL_TALERS}: "
+        if held > D.TOTAL_TALERS:
+            F.fail("bank", f"cannot hold the rest: {held} talers are elsewhere, the game has {D.TOTAL_TALERS}: "
                    f"{counted_in(places)}")
-        d["bank"] = TOTAL_TALERS - held
-    bank = F.int(d["bank"], "bank", 0, TOTAL_TALERS)
-    if bank + held != TOTAL_TALERS:
-        F.fail("bank", f"{bank + held} talers in the position, the game has {TOTAL_TALERS}: {bank} in bank, "
+        d["bank"] = D.TOTAL_TALERS - held
+    bank = F.int(d["bank"], "bank", 0, D.TOTAL_TALERS)
+    if bank + held != D.TOTAL_TALERS:
+        F.fail("bank", f"{bank + held} talers in the position, the game has {D.TOTAL_TALERS}: {bank} in bank, "
                f"{counted_in(places)} (leave out bank to have it derived)")
 
 
@@ -192,29 +192,29 @@ def _complete_helpers(d, seats, players):
         out = len(spots) + len(places)
         where_out = f"{len(spots)} on spots {shown(spots)}, {len(places)} on places {shown(places)}"
         if "helpers" not in seat:
-            if out > HELPERS[players]:
-                F.fail(at(where, "helpers"), f"seat {p} has {HELPERS[players]} helpers, but {where_out}")
-            seat["helpers"] = HELPERS[players] - out
-        stock = F.int(seat["helpers"], at(where, "helpers"), 0, HELPERS[players])
-        if stock + out != HELPERS[players]:
-            F.fail(at(where, "helpers"), f"seat {p} has {stock + out} helpers in all, not {HELPERS[players]}: "
+            if out > D.HELPERS[players]:
+                F.fail(at(where, "helpers"), f"seat {p} has {D.HELPERS[players]} helpers, but {where_out}")
+            seat["helpers"] = D.HELPERS[players] - out
+        stock = F.int(seat["helpers"], at(where, "helpers"), 0, D.HELPERS[players])
+        if stock + out != D.HELPERS[players]:
+            F.fail(at(where, "helpers"), f"seat {p} has {stock + out} helpers in all, not {D.HELPERS[players]}: "
                    f"{stock} in his stock, {where_out} (leave out helpers to have it derived)")
 
 
 def _complete_tiles(d, seats):
     """The tiles left on the board: the tiles not built."""
-    given = counts(d["tiles"], "tiles", BUILDING_IDS, max(TILES)) if "tiles" in d else None
+    given = counts(d["tiles"], "tiles", BUILDING_IDS, max(D.TILES)) if "tiles" in d else None
     d["tiles"] = {}
     for t, name in enumerate(BUILDING_IDS):
         built = [(at(at(at("seats", p), "built"), name), seat["built"][name]) for p, seat in enumerate(seats)]
         n = sum(c for _, c in built)
         if given is None:
-            if n > TILES[t]:
+            if n > D.TILES[t]:
                 last = [path for path, c in built if c][-1]
-                F.fail(last, f"{n} {name} built in all, the board has {TILES[t]}: {counted_in(built)}")
-            d["tiles"][name] = TILES[t] - n
-        elif given[name] + n != TILES[t]:
-            F.fail(at("tiles", name), f"{given[name]} left plus {n} built make {given[name] + n}, not {TILES[t]} "
+                F.fail(last, f"{n} {name} built in all, the board has {D.TILES[t]}: {counted_in(built)}")
+            d["tiles"][name] = D.TILES[t] - n
+        elif given[name] + n != D.TILES[t]:
+            F.fail(at("tiles", name), f"{given[name]} left plus {n} built make {given[name] + n}, not {D.TILES[t]} "
                    f"(built: {counted_in(built)}; leave out tiles to have them derived)")
         else:
             d["tiles"][name] = given[name]
@@ -256,8 +256,8 @@ def _complete_turn(d, phase, seats, queue):
             building = name_index(turn["building"], "turn.building", BUILDING_IDS, "building")
             step = F.int(turn["pay_step"], "turn.pay_step", 0, 2)
             paid = F.ints(turn["paid"], "turn.paid", 0, 15, length=4)
-            turn["pay_left"] = BUILDING_VALUE[building] - sum(
-                paid[j] * BUILDING_POINTS[RESOURCES.index(PAY_ORDER[j])] for j in range(step))
+            turn["pay_left"] = D.BUILDING_VALUE[building] - sum(
+                paid[j] * D.BUILDING_POINTS[RESOURCES.index(PAY_ORDER[j])] for j in range(step))
     resolving = phase in ("build", "pay", "helper", "source") and queue
     entry = F.int(d["queue_pos"], "queue_pos", 0, len(queue) - 1) if resolving else None
     for key, cards, phases in (("builds", BUILDERS, ("build", "pay", "helper", "source")),
@@ -285,13 +285,16 @@ def complete(data):
     seats = d["seats"] = [dict(F.object(seat, at("seats", p))) for p, seat in enumerate(d["seats"])]
     rng = F.int(d.setdefault("rng", 0), "rng", 0, UINT64_MAX)
     phase = PHASES[name_index(d.setdefault("phase", "select"), "phase", PHASES, "phase")]
-    rounds = F.int(d.setdefault("rounds", ROUNDS[players]), "rounds", ROUNDS[players], ROUNDS[players])
+    rounds = F.int(d.setdefault("rounds", D.ROUNDS[players]), "rounds", D.ROUNDS[players], D.ROUNDS[players])
     round_now = F.int(F.get(d, "round"), "round", 1, rounds)
     track = F.int(d.setdefault("track", rounds - round_now), "track", 0, rounds)
     if track != rounds - round_now:
         F.fail("track", f"round {round_now} of {rounds} leaves {rounds - round_now} talers on the round track, "
                f"not {track}")
     start = F.int(d.setdefault("start", (round_now - 1) % players), "start", 0, players - 1)
+    d.setdefault("winter", False)
+    d.setdefault("winter_cards", [])
+    asked = F.int(d.setdefault("winter_asked", 0), "winter_asked", 0, players - 1)
     draw = DealOrder(rng, DEAL_SALT)
     for p, seat in enumerate(seats):
         _complete_seat(seat, at("seats", p), players, draw)
@@ -304,7 +307,7 @@ def complete(data):
     _complete_tiles(d, seats)
     d.setdefault("last_round", sum(d["tiles"].values()) == 0)
     # the round's machinery
-    selecting = phase == "select"
+    selecting = phase in ("select", "winter")      # a winter offer comes before the selection
     selected = [seat["selected"] for seat in seats]
     d.setdefault("picks", sum(map(len, selected)) if selecting else players * PICKS[players])
     queue = [] if selecting else revealed_queue(selected, start, players)
@@ -323,7 +326,9 @@ def complete(data):
         d["equip_pos"] = 3 * ((loader - start) % players) + 1
     d.setdefault("equip_pos", 0 if selecting else 3 * players)
     if "actor" not in d:
-        if selecting:
+        if phase == "winter":
+            d["actor"] = (start + asked) % players
+        elif selecting:
             d["actor"] = selector(players, start, F.int(d["picks"], "picks", 0, players * PICKS[players]))
         elif phase == "load":
             d["actor"] = (start + F.int(d["equip_pos"], "equip_pos", 0, 3 * players) // 3) % players

@@ -5,6 +5,7 @@ from engine_c.seasons.tables cimport *
 
 
 cdef void cs_new_game(CS* s, int np, uint64_t rng) noexcept nogil
+cdef void cs_setup(CS* s, int np, uint64_t rng, int winter) noexcept nogil
 cdef void do_apply(CS* s, int action) noexcept nogil      # one action, no forced follow-ups
 cdef bint can_pay(CS* s, int p, int value) noexcept nogil
 cdef bint pay_feasible(int rem, int k, uint8_t* have, int silver, int kinds) noexcept nogil
@@ -73,8 +74,8 @@ cdef inline int tiles_left(CS* s) noexcept nogil:
 
 
 cdef inline int res_value(CS* s, int p) noexcept nogil:
-    """Building-point value of p's resources (tie-break), silver at SILVER_VALUE."""
-    cdef int k, v = s.res[p][SILVER] * SILVER_VALUE
+    """Building-point value of p's resources (tie-break), silver at constants.silver_value."""
+    cdef int k, v = s.res[p][SILVER] * CS_K[K_SILVER_VALUE]
     for k in range(4):
         v += s.res[p][k] * CS_BP[k]
     return v
@@ -96,3 +97,9 @@ cdef inline int pay_kinds_used(CS* s) noexcept nogil:
         if s.pay_y[j]:
             n += 1
     return n
+
+
+cdef inline int place_fee(CS* s, int pl) noexcept nogil:
+    """The fee of helper place pl now (a winter card may change fees)."""
+    cdef int f = CS_FEE[pl] + s.w_mod[MOD_FEE]
+    return f if f > 0 else 0

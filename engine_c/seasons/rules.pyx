@@ -9,6 +9,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from engine_c.seasons.view cimport final_scoring
+from engine_c.seasons.winter cimport winter_round, winter_answer
 
 
 # ---------------------------------------------------------------------------
@@ -16,17 +17,23 @@ from engine_c.seasons.view cimport final_scoring
 # ---------------------------------------------------------------------------
 
 cdef void cs_new_game(CS* s, int np, uint64_t rng) noexcept nogil:
-    """Set up a new game; chance from ``rng``; every field is overwritten."""
+    """Set up a new summer game; chance from ``rng``; every field is overwritten."""
+    cs_setup(s, np, rng, 0)
+
+
+cdef void cs_setup(CS* s, int np, uint64_t rng, int winter) noexcept nogil:
+    """Set up a new game (``winter``: the winter variant); every field is overwritten."""
     cdef int p, k
     memset(s, 0, sizeof(CS))
     s.rng = rng
     s.np = np
-    s.rounds = 15 if np == 3 else 12
+    s.winter = winter
+    s.rounds = CS_ROUNDS[np]
     s.track = s.rounds
-    s.bank = TOTAL_TALERS - s.rounds - START_TALERS * np
+    s.bank = CS_K[K_TOTAL_TALERS] - s.rounds - CS_K[K_START_TALERS] * np
     for k in range(NRES):
-        s.tower[k] = 1
-        s.stock[k] = CS_BOX[k] - 1
+        s.tower[k] = CS_START_TOWER[k]
+        s.stock[k] = CS_BOX[k] - CS_START_TOWER[k]
     for k in range(NB):
         s.tiles[k] = CS_TILES[k]
     for k in range(NSPOT):
@@ -34,12 +41,11 @@ cdef void cs_new_game(CS* s, int np, uint64_t rng) noexcept nogil:
     for k in range(NPLACE):
         s.place_owner[k] = NOBODY
     for p in range(np):
-        s.talers[p] = START_TALERS
-        s.res[p][SAND] = 1
-        s.res[p][WOOD] = 1
-        s.stock[SAND] -= 1
-        s.stock[WOOD] -= 1
-        s.helpers[p] = 7 if np == 2 else 6
+        s.talers[p] = CS_K[K_START_TALERS]
+        for k in range(NRES):
+            s.res[p][k] = CS_START_RES[k]
+            s.stock[k] -= CS_START_RES[k]
+        s.helpers[p] = CS_HELPERS[np]
         s.hand[p] = ALL_CARDS
     s.start = 0
     s.round = 0
@@ -47,7 +53,8 @@ cdef void cs_new_game(CS* s, int np, uint64_t rng) noexcept nogil:
 
 
 cdef void start_round(CS* s) noexcept nogil:
-    """Round start: the start player takes the round-track taler; secret selection begins."""
+    """Round start: the start player takes the round-track taler; a winter card in a marked
+    round of the winter variant; then the secret selection."""
     cdef int p
     s.round += 1
     if s.track > 0:
@@ -66,6 +73,8 @@ cdef void start_round(CS* s) noexcept nogil:
     s.eq_i = 0
     s.phase = PH_SELECT
     s.actor = selector(s, 0)
+    if s.winter:
+        winter_round(s)     # may ask the players about an offer first (PH_WINTER)
 
 
 cdef void end_round(CS* s) noexcept nogil:
@@ -99,7 +108,7 @@ cdef void reveal(CS* s) noexcept nogil:
                 if CS_GROUP[c] == g and s.sel[p] & (1 << c):
                     s.queue[s.qn] = p * 8 + c
                     s.qn += 1
-        if g == 1 and s.traders and PAYOUT_NEEDS_TRADER:
+        if g == 1 and s.traders:      # the payout needs a trader (RULE_CHOICES)
             s.queue[s.qn] = Q_PAYOUT
             s.qn += 1
     s.eq_i = 0
@@ -148,7 +157,7 @@ cdef void equip(CS* s) noexcept nogil:
                     s.actor = p
                     return
                 # the stock cannot fill both: load what is there, most valuable first (clay, wood, sand)
-                for opt in range(FREE_PIECES):
+                for opt in range(2):     # worker2's two free pieces
                     for k in range(CLAY, -1, -1):
                         if s.stock[k]:
                             s.stock[k] -= 1
@@ -189,7 +198,11 @@ cdef bint begin_card(CS* s, int p, int c) noexcept nogil:
     s.builds = 0
     s.placed = 0
     if c == C_MESSENGER:
-        n = MESSENGER_TALERS if s.bank >= MESSENGER_TALERS else s.bank
+        n = CS_K[K_MESSENGER] + s.w_mod[MOD_MESSENGER]
+        if n < 0:
+            n = 0
+        if n > s.bank:
+            n = s.bank
         s.bank -= n
         s.talers[p] += n
         return False
@@ -211,7 +224,7 @@ cdef bint begin_card(CS* s, int p, int c) noexcept nogil:
                 take_tower(s, p, k)
         return build_step(s)
     if c == C_STONEMASON:
-        if s.talers[p] > 0 and buy_mask(s, p):
+        if s.talers[p] >= CS_K[K_STONE_PRICE] and buy_mask(s, p):
             s.phase = PH_BUY
             return True
         return build_step(s)
@@ -221,8 +234,11 @@ cdef bint begin_card(CS* s, int p, int c) noexcept nogil:
         for q in range(s.np):
             if q != p:
                 n += s.built_round[q]
-        s.vp[p] += MASTER_VP * n
-        s.vp_master[p] += MASTER_VP * n
+        k = CS_K[K_MASTER_VP] + s.w_mod[MOD_MASTER_VP]
+        if k < 0:
+            k = 0
+        s.vp[p] += k * n
+        s.vp_master[p] += k * n
         return False
     # a worker: its pieces become his, then he may build
     for k in range(NRES):
@@ -241,7 +257,7 @@ cdef bint build_step(CS* s) noexcept nogil:
     """Offer another building if the card allows one and one is affordable, else go on to helpers."""
     cdef int p = s.actor
     cdef int t
-    if s.builds < 2:
+    if s.builds < CS_K[K_MAX_BUILDS]:
         for t in range(NB):
             if s.tiles[t] and can_pay(s, p, CS_VALUE[t]):
                 s.phase = PH_BUILD
@@ -254,7 +270,7 @@ cdef bint helper_step(CS* s) noexcept nogil:
     cdef int p = s.actor
     cdef int c = s.queue[s.qi] & 7
     cdef int pl
-    if (c != C_BRICKLAYER and c != C_STONEMASON) or s.builds == 0 or s.placed >= 2:
+    if (c != C_BRICKLAYER and c != C_STONEMASON) or s.builds == 0 or s.placed >= CS_K[K_MAX_HELPERS]:
         return False
     for pl in range(NPLACE):
         if place_ok(s, p, pl):
@@ -280,17 +296,17 @@ cdef int trader_spots(CS* s, int p) noexcept nogil:
 
 
 cdef void payout(CS* s) noexcept nogil:
-    """Every trader's helper earns its spot's pieces; one of each kind goes to the tower first."""
-    cdef int k, o, n
+    """Every trader's helper earns its spot's pieces; the tribute goes to the tower first."""
+    cdef int k, o, n, t
     for k in range(NSPOT):
         o = s.spot_owner[k]
         if o == NOBODY:
             continue
-        n = take(s, k, CS_YIELD[k])
-        if n == 0:
-            continue
-        s.tower[k] += 1
-        s.res[o][k] += n - 1
+        n = CS_YIELD[k] + s.w_mod[MOD_YIELD]
+        n = take(s, k, n if n > 0 else 0)
+        t = CS_K[K_TRIBUTE] if CS_K[K_TRIBUTE] < n else n
+        s.tower[k] += t
+        s.res[o][k] += n - t
 
 
 cdef int buy_mask(CS* s, int p) noexcept nogil:
@@ -322,8 +338,8 @@ cdef void buy(CS* s, int p, int q, int k) noexcept nogil:
                 best_tot = tot
     s.wcard[q][best][k] -= 1
     s.res[p][k] += 1
-    s.talers[p] -= 1
-    s.talers[q] += 1
+    s.talers[p] -= CS_K[K_STONE_PRICE]
+    s.talers[q] += CS_K[K_STONE_PRICE]
 
 
 # ---------------------------------------------------------------------------
@@ -332,15 +348,15 @@ cdef void buy(CS* s, int p, int q, int k) noexcept nogil:
 
 cdef bint pay_feasible(int rem, int k, uint8_t* have, int silver, int kinds) noexcept nogil:
     """Can rem building points be paid exactly with the pay steps k.. (stone, clay, wood, sand),
-    silver standing in for missing pieces, using at least 3 kinds in total (kinds: used so far)?"""
+    silver standing in for missing pieces, using at least min_kinds kinds in total (kinds: used so far)?"""
     cdef int kind, v, n, maxn, extra
-    if kinds + 4 - k < 3:
+    if kinds + 4 - k < CS_K[K_MIN_KINDS]:
         return False
     if rem == 0:
-        return kinds >= 3
+        return kinds >= CS_K[K_MIN_KINDS]
     if k == 3:
         extra = rem - have[SAND] if rem > have[SAND] else 0
-        return extra <= silver and kinds >= 2
+        return extra <= silver and kinds + 1 >= CS_K[K_MIN_KINDS]
     kind = CS_PAY_KIND[k]
     v = CS_BP[kind]
     maxn = rem // v
@@ -380,15 +396,17 @@ cdef void finish_build(CS* s) noexcept nogil:
     s.built_round[p] += 1
     s.builds += 1
     if c == C_BRICKLAYER:
-        n = pieces if pieces <= s.bank else s.bank
+        n = pieces * CS_K[K_BRICK_RATE]
+        if n > s.bank:
+            n = s.bank
         s.bank -= n
         s.talers[p] += n
     elif c == C_STONEMASON:
         s.vp[p] += CS_VP[t]
         s.vp_build[p] += CS_VP[t]
     else:
-        s.vp[p] += CS_VP[t] // 2
-        s.vp_build[p] += CS_VP[t] // 2
+        s.vp[p] += CS_VP[t] // CS_K[K_WORKER_DIV]
+        s.vp_build[p] += CS_VP[t] // CS_K[K_WORKER_DIV]
     if tiles_left(s) == 0:
         s.last_round = 1
     s.pay_rem = 0
@@ -411,7 +429,7 @@ cdef bint place_ok(CS* s, int p, int pl) noexcept nogil:
         return False
     if CS_TWIN[pl] >= 0 and s.place_owner[CS_TWIN[pl]] == NOBODY:
         return False
-    if s.hb_round[p] & (1 << hb) or s.talers[p] < CS_FEE[pl]:
+    if s.hb_round[p] & (1 << hb) or s.talers[p] < place_fee(s, pl):
         return False
     if not have:
         for k in range(NSPOT):
@@ -439,8 +457,8 @@ cdef void put_helper(CS* s, int src) noexcept nogil:
         s.spot_owner[src - 1] = NOBODY
         s.spot_round[src - 1] = 0
     s.place_owner[pl] = p
-    s.talers[p] -= CS_FEE[pl]
-    s.bank += CS_FEE[pl]
+    s.talers[p] -= place_fee(s, pl)
+    s.bank += place_fee(s, pl)
     s.hb_round[p] |= 1 << CS_PLACE_HB[pl]
     s.placed += 1
     if not helper_step(s):
@@ -524,3 +542,7 @@ cdef void do_apply(CS* s, int a) noexcept nogil:
                 return
     elif ph == PH_SOURCE:
         put_helper(s, a - A_SOURCE)
+    elif ph == PH_WINTER:
+        if not winter_answer(s, a - A_WINTER):
+            s.phase = PH_SELECT
+            s.actor = selector(s, 0)

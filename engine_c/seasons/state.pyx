@@ -1,17 +1,20 @@
 # cython: language_level=3
-"""A Castle for All Seasons (base game, summer side, 2-4 players) behind boardlab's game interface.
+"""A Castle for All Seasons (base game, 2-4 players; option winter=True: the winter variant) behind
+boardlab's game interface.
 
 The state class binds the CS struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/seasons.md.
 """
 from engine_c.game cimport GameState, GameHooks, game_hooks
+from libc.stdint cimport uint64_t
 from engine_c.seasons.types cimport *
-from engine_c.seasons.rules cimport cs_new_game, res_value
+from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value
 from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
 from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
 from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample
 
 from engine_c.seasons.data import BUILDING_IDS, CARDS
+from engine_c.errors import BoardlabError
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -30,6 +33,18 @@ cdef class SeasonsState(GameState):
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)
 
+    def __init__(self, players, seed, winter=False, **options):
+        """A new game; ``winter=True`` plays the winter variant (winter cards in the marked rounds)."""
+        cdef uint64_t rng = self._begin(players, seed, options)
+        if not isinstance(winter, bool):
+            raise BoardlabError(f"seasons: winter must be true or false, got {winter!r}")
+        cs_setup(&self.st, players, rng, 1 if winter else 0)
+
+    @property
+    def winter(self):
+        """True when this game plays the winter variant."""
+        return bool(self.st.winter)
+
     def features(self):
         """Per player: ``built_<type>``, ``buildings``, ``played_<card>``, ``helpers_castle``,
         ``helpers_trader``, ``vp_buildings``, ``vp_master``, ``vp_final``, ``talers``, ``resources``."""
@@ -45,14 +60,11 @@ cdef class SeasonsState(GameState):
             f["vp_buildings"] = int(s.vp_build[p])
             f["vp_master"] = int(s.vp_master[p])
             f["vp_final"] = int(s.vp_final[p])
+            f["vp_winter"] = int(s.vp_winter[p])
             f["talers"] = int(s.talers[p])
             f["resources"] = sum(int(s.res[p][k]) for k in range(NRES))
             out.append(f)
         return out
-
-    def tiebreak_values(self):
-        """Tie-break keys per player: (talers left, building-point value of resources left)."""
-        return [(int(self.st.talers[p]), int(res_value(&self.st, p))) for p in range(self.num_players)]
 
     def tiebreak_values(self):
         """Tie-break keys per player: (talers left, building-point value of resources left)."""

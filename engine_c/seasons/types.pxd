@@ -34,6 +34,13 @@ cdef enum:
     NHB = 9                 # buildings with helper places (scoring order)
     HB_MARKET = 0
     HB_FORGE = 1
+    HB_SERVANTS = 2
+    HB_PALACE = 3
+    HB_KEEP = 4
+    HB_TAVERN = 5
+    HB_BIG_GATE = 6
+    HB_SMALL_GATE = 7
+    HB_STABLE = 8
     NPLACE = 15
     NSPOT = 5               # 4 carts + the rider; spot i pays resource i
     RIDER = 4
@@ -52,6 +59,7 @@ cdef enum:
     PH_HELPER = 7           # place a helper, or pass
     PH_SOURCE = 8           # which helper: from stock or from a spot
     PH_OVER = 9
+    PH_WINTER = 10          # winter offer: accept or decline
 
     # actions
     A_PICK = 0              # +card (8)
@@ -64,7 +72,10 @@ cdef enum:
     A_PAY = 55              # +pay step*16 + pieces (stone, clay, wood; 0..15)
     A_PLACE = 103           # +place (15)
     A_SOURCE = 118          # +0 stock, 1+spot
-    NUM_ACTIONS = 124
+    A_WINTER = 124          # winter offer: +0 decline, +1 accept
+    NUM_ACTIONS = 126
+    NWCARD = 6              # winter cards
+    NMOD = 4                # lasting winter modifiers (MOD_* in tables.pxd)
 
 ctypedef struct CS:
     uint64_t rng            # chance RNG (the summer game has no chance; reseeded by resampling)
@@ -114,16 +125,14 @@ ctypedef struct CS:
     int16_t vp_final[MAXP]
     int16_t conv_talers[MAXP]       # talers converted at the market
     uint8_t conv_res[MAXP][NRES]    # pieces converted in the palace
+    # winter variant (option; the cards' effects are data: engine_c/seasons/winter.pyx)
+    uint8_t winter                  # 1: the winter variant is played
+    uint8_t w_n                     # winter cards drawn so far
+    uint8_t w_drawn[NWCARD]         # the cards drawn, in order (public)
+    uint8_t w_asked                 # winter offer: seats asked so far (from the start player)
+    int16_t w_mod[NMOD]             # lasting modifiers, the sum over the drawn cards (derived)
+    int16_t vp_winter[MAXP]         # VP from winter cards
 
-
-cdef enum:
-    TOTAL_TALERS = 105
-    START_TALERS = 3
-    MESSENGER_TALERS = 8
-    MASTER_VP = 5
-    SILVER_VALUE = 5        # palace conversion and tie-break value of silver
-    FREE_PIECES = 2         # worker2's free pieces
-    PAYOUT_NEEDS_TRADER = 1
 
 
 

@@ -6,14 +6,17 @@ from engine_c._rng cimport rng_below, rng_next
 from engine_c.seasons.types cimport *
 from engine_c.seasons.tables cimport *
 from engine_c.seasons.rules cimport *
+from engine_c.seasons.winter cimport winter_final
 
 
 cdef void final_scoring(CS* s) noexcept nogil:
-    """Trader's helpers go home; castle helpers score building by building (scoring order)."""
-    cdef int p, k, pl, n, h, cap, v, occupied, free_places, towers, houses, unbuilt
+    """Trader's helpers go home; castle helpers score building by building (scoring order), at
+    the rates of the data's places table; then the winter cards that score at the end."""
+    cdef int p, k, pl, n, cap, v, occupied, free_places, towers, houses, unbuilt, count
     cdef int gain[MAXP]
     cdef int market[MAXP]
     cdef int palace[MAXP]
+    cdef int palace_vp[MAXP]
     for k in range(NSPOT):
         if s.spot_owner[k] != NOBODY:
             s.helpers[s.spot_owner[k]] += 1
@@ -23,6 +26,7 @@ cdef void final_scoring(CS* s) noexcept nogil:
         gain[p] = 0
         market[p] = 0
         palace[p] = 0
+        palace_vp[p] = 0
     occupied = 0
     free_places = 0
     for pl in range(NPLACE):
@@ -37,55 +41,51 @@ cdef void final_scoring(CS* s) noexcept nogil:
         p = s.place_owner[pl]
         if p == NOBODY:
             continue
-        if pl <= 1:
+        k = CS_PLACE_HB[pl]
+        if k == HB_MARKET:
             market[p] += 1
-        elif pl == 2:
-            gain[p] += s.forge
-        elif pl == 3:
-            gain[p] += s.forge // 2
-        elif pl <= 5:
-            gain[p] += unbuilt
-        elif pl <= 7:
-            palace[p] += 1
-        elif pl == 8:
-            gain[p] += 3 * free_places
-        elif pl == 9:
-            gain[p] += occupied
-        elif pl == 10:
-            gain[p] += occupied // 2
-        elif pl == 11:
-            gain[p] += 2 * towers
-        elif pl == 12:
-            gain[p] += towers
-        elif pl == 13:
-            gain[p] += 3 * houses
+            continue
+        if k == HB_PALACE:
+            palace[p] += CS_PPER[pl]
+            palace_vp[p] = CS_PVP[pl]
+            continue
+        if k == HB_FORGE:
+            count = s.forge
+        elif k == HB_SERVANTS:
+            count = unbuilt
+        elif k == HB_KEEP:
+            count = free_places
+        elif k == HB_TAVERN:
+            count = occupied
+        elif k == HB_BIG_GATE or k == HB_SMALL_GATE:
+            count = towers
         else:
-            gain[p] += 2 * houses
+            count = houses
+        gain[p] += CS_PVP[pl] * (count // CS_PPER[pl])
     for p in range(s.np):
-        # market: talers to VP (2:1 with one helper, 1:1 with both)
-        if market[p] == 2:
-            n = s.talers[p]
-            gain[p] += n
-        elif market[p] == 1:
-            n = s.talers[p] // 2 * 2
-            gain[p] += n // 2
-        else:
-            n = 0
+        # market: talers to VP at the rate of his n-th market place (n: market helpers he has)
+        n = 0
+        if market[p]:
+            pl = market[p] - 1
+            n = s.talers[p] // CS_PPER[pl] * CS_PPER[pl]
+            gain[p] += n // CS_PPER[pl] * CS_PVP[pl]
         s.talers[p] -= n
         s.conv_talers[p] += n
-        # palace: up to 5 pieces per helper, silver first, then the most valuable
-        cap = 5 * palace[p]
+        # palace: up to `per` pieces per helper, silver first, then the most valuable
+        cap = palace[p]
         for k in range(SILVER, -1, -1):          # silver, stone, clay, wood, sand
             if cap <= 0:
                 break
             n = s.res[p][k] if s.res[p][k] < cap else cap
-            v = SILVER_VALUE if k == SILVER else CS_BP[k]
-            gain[p] += n * v
+            v = CS_K[K_SILVER_VALUE] if k == SILVER else CS_BP[k]
+            gain[p] += n * v * palace_vp[p]
             s.res[p][k] -= n
             s.conv_res[p][k] += n
             cap -= n
         s.vp[p] += gain[p]
         s.vp_final[p] += gain[p]
+    if s.winter:
+        winter_final(s)
 
 
 cdef void cs_scores(CS* s, int* out) noexcept nogil:

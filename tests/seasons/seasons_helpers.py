@@ -2,8 +2,8 @@
 import json
 
 from engine_c.seasons import SeasonsState
-from engine_c.seasons.data import (BOX, BUILDING_IDS, HELPERS, PLACE_IDS, RESOURCES, SPOTS, TILES,
-                                   TOTAL_TALERS)
+from engine_c.seasons import data as D
+from engine_c.seasons.data import BUILDING_IDS, PLACE_IDS, RESOURCES, SPOTS
 
 
 def resource_totals(d):
@@ -30,13 +30,13 @@ def invariant(state):
     """Rules invariants that must hold at every decision of every game."""
     d = state.to_dict()
     np_ = d["players"]
-    assert resource_totals(d) == BOX, "resources not conserved"
-    assert taler_total(d) == TOTAL_TALERS, "talers not conserved"
+    assert resource_totals(d) == D.BOX, "resources not conserved"
+    assert taler_total(d) == D.TOTAL_TALERS, "talers not conserved"
     assert d["bank"] >= 0 and all(s["talers"] >= 0 for s in d["seats"])
     for p in range(np_):
-        assert helper_total(d, p) == HELPERS[np_], "helpers not conserved"
+        assert helper_total(d, p) == D.HELPERS[np_], "helpers not conserved"
     for t, name in enumerate(BUILDING_IDS):
-        assert d["tiles"][name] + sum(s["built"][name] for s in d["seats"]) == TILES[t]
+        assert d["tiles"][name] + sum(s["built"][name] for s in d["seats"]) == D.TILES[t]
     assert d["round"] <= d["rounds"]
     # played cards are never in hand, except after the master builder returned them
     if d["phase"] == "over":
@@ -45,7 +45,7 @@ def invariant(state):
         assert d["track"] == 0 or sum(d["tiles"].values()) == 0
     # vp split into its sources
     for s in d["seats"]:
-        assert s["vp"] == s["vp_buildings"] + s["vp_master"] + s["vp_final"]
+        assert s["vp"] == s["vp_buildings"] + s["vp_master"] + s["vp_final"] + s["vp_winter"]
 
 
 def position(players=2, seed=0, **fields):
@@ -62,9 +62,9 @@ def load(d, fix=True):
         d = json.loads(json.dumps(d))
         totals = resource_totals(d)
         for k, r in enumerate(RESOURCES):
-            d["stock"][r] += BOX[k] - totals[k]
+            d["stock"][r] += D.BOX[k] - totals[k]
             assert d["stock"][r] >= 0, f"too many {r}"
-        d["bank"] += TOTAL_TALERS - taler_total(d)
+        d["bank"] += D.TOTAL_TALERS - taler_total(d)
         assert d["bank"] >= 0
     return SeasonsState.from_json(json.dumps(d))
 

@@ -1,6 +1,7 @@
-"""The compiled tables agree with engine_c/seasons/data.py; data sanity."""
+"""The C tables agree with the installed data (data.py's view and the data file); data sanity."""
 import os
 
+from engine_c import content
 from engine_c.seasons import SeasonsState
 from engine_c.seasons.notation import ACTION_NAMES
 from engine_c.seasons.tables import c_tables
@@ -20,15 +21,52 @@ def test_compiled_tables_match_the_data_module():
     hb_type = [D.BUILDING_INDEX.get(name, -1) for name in D.HELPER_BUILDINGS]
     assert t["hb_type"] == hb_type
     assert t["yield"] == D.SPOT_YIELD
-    for w, name in enumerate(["worker1", "worker2", "worker3"]):
+    for w, name in enumerate(D.WORKERS):
         assert t["worker"][w] == [D.WORKER_PIECES[name].get(r, 0) for r in D.RESOURCES]
     assert t["load"] == [(D.RESOURCE_INDEX[a], D.RESOURCE_INDEX[b]) for a, b in D.LOAD_OPTIONS]
     groups = {c: g for g, names in enumerate(D.RESOLUTION_GROUPS) for c in names}
     assert t["group"] == [groups[c] for c in D.CARDS]
-    # twin places: identical building and fee, the second one points at the first
+    assert t["k"] == [D.CONSTANT_VALUES[name] for name in D.CONSTANTS]
+    assert [t["rounds"][n] for n in (2, 3, 4)] == [D.ROUNDS[n] for n in (2, 3, 4)]
+    assert [t["helpers"][n] for n in (2, 3, 4)] == [D.HELPERS[n] for n in (2, 3, 4)]
+    assert [r for r, on in enumerate(t["winter_round"]) if on] == D.WINTER_ROUNDS
+    # twin places: same building and fee (and rates, but for the market), the second one points at the first
     for i, twin in enumerate(t["twin"]):
         if twin >= 0:
             assert D.PLACES[i][1:] == D.PLACES[twin][1:] and twin == i - 1
+
+
+def test_shipped_data_holds_the_known_numbers():
+    """The shipped file carries the values the engine had compiled in (the reference's numbers)."""
+    assert D.BUILDING_POINTS == [1, 2, 4, 5, 0] and D.BOX == [20, 18, 15, 15, 15]
+    assert D.BUILDINGS == [("palace", 1, 30, 18), ("keep", 1, 24, 14), ("tavern", 1, 22, 12),
+                           ("servants_house", 1, 18, 14), ("stable", 1, 18, 14), ("big_gate", 1, 18, 10),
+                           ("small_gate", 1, 12, 6), ("tower", 9, 10, 8), ("house", 4, 8, 6), ("manor", 3, 12, 10)]
+    assert D.PLACE_FEE == [6, 6, 10, 6, 6, 6, 17, 17, 14, 12, 6, 10, 5, 16, 12]
+    assert D.SPOT_YIELD == [4, 3, 2, 2, 2]
+    assert D.WORKER_PIECES == {"worker1": {"wood": 2, "silver": 1}, "worker2": {"stone": 1},
+                               "worker3": {"sand": 1, "wood": 1, "clay": 1}}
+    assert D.HELPERS == {2: 7, 3: 6, 4: 6} and D.ROUNDS == {2: 12, 3: 15, 4: 12}
+    assert sum(D.BOX) == 83 and sum(D.TILES) == 23 and len(D.PLACES) == 15
+    assert all(vp % 2 == 0 for vp in D.BUILDING_VP)      # the worker's half VP is always whole
+
+
+def test_placeholders_are_exactly_the_not_found_items():
+    """'placeholder' marks what the references do not give, and nothing they do."""
+    data = content.load("seasons")
+    marked = sorted(path for path in content.placeholders(data))
+    assert marked == sorted([
+        "tables.constants.items[11]",                      # silver_value
+        "tables.workers.items[2]",                         # worker3
+        "tables.buildings.items[7]", "tables.buildings.items[8]", "tables.buildings.items[9]",  # tower/house/manor
+        "tables.places.items[0]", "tables.places.items[1]",      # market fees
+        "tables.places.items[4]", "tables.places.items[5]",      # servants' house places
+        "tables.winter_rounds"] + [f"tables.winter_cards.items[{i}]" for i in range(6)])
+    assert all("Invented placeholder" in card["text"] for card in data["tables"]["winter_cards"]["items"])
+    for name, t in data["tables"].items():
+        assert t.get("about"), f"table {name} has no about"
+        for item in t.get("items", []):
+            assert item.get("source"), f"{name} {item['id']} has no source"
 
 
 def test_setup_numbers():
@@ -46,6 +84,7 @@ def test_setup_numbers():
             assert s["hand"] == D.CARDS and s["vp"] == 0
         assert d["tiles"] == dict(zip(D.BUILDING_IDS, D.TILES))
         assert d["start"] == 0 and d["phase"] == "select"
+        assert d["winter"] is False and d["winter_cards"] == []
 
 
 def test_rule_choices_are_documented():

@@ -27,7 +27,9 @@ def test_round_trip_is_byte_identical():
 
 def test_unknown_option_and_player_count():
     with pytest.raises(BoardlabError, match="unknown option"):
-        SeasonsState(2, 0, winter=True)
+        SeasonsState(2, 0, spring=True)
+    with pytest.raises(BoardlabError, match="winter must be true or false"):
+        SeasonsState(2, 0, winter="yes")
     with pytest.raises(BoardlabError):
         new_state("seasons", 5, 0)
 

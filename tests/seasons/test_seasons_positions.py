@@ -250,7 +250,7 @@ def test_final_scoring_only_at_the_end():
     assert "seats[0]: final scoring (vp_final, converted) before the game is over" in refused(d)
     d = opening(2)
     d["seats"][0]["vp"] = 3
-    assert "seats[0].vp: must be vp_buildings + vp_master + vp_final = 0, got 3" in refused(d)
+    assert "seats[0].vp: must be vp_buildings + vp_master + vp_final + vp_winter = 0, got 3" in refused(d)
 
 
 def test_last_round_flag_matches_the_tiles():
