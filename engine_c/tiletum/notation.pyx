@@ -5,16 +5,24 @@ from engine_c.tiletum.types cimport *
 from engine_c.tiletum.tables cimport *
 
 from engine_c.errors import InvalidActionError
-from engine_c.tiletum.data import ACTIONS, CITIES, RES_SHORT, RESOURCES, neighbours
+from engine_c.tiletum.data import ACTIONS, CITIES, RES_SHORT, RESOURCES
 
-_NB = neighbours()
-_CITY_INDEX = {c.lower(): i for i, c in enumerate(CITIES)}
 _RES_INDEX = {}
 for _i, _r in enumerate(RESOURCES):
     _RES_INDEX[_r] = _i
     _RES_INDEX[RES_SHORT[_i].lower()] = _i
 _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
 PIECES = ["merchant", "architect"]
+
+
+def _nb(int city):
+    """The neighbours of a city in the installed map, in neighbour-index order."""
+    return [TT_NB[city][j] for j in range(TT_NNB[city])]
+
+
+def _city_index(text):
+    """Index of a city name (any case) in the installed map; KeyError if unknown."""
+    return {c.lower(): i for i, c in enumerate(CITIES)}[text]
 
 # fixed-word actions
 _WORDS = {"bonus": A_WB_TAKE, "nobonus": A_WB_SKIP, "refresh": A_REFRESH, "king": A_KING,
@@ -54,7 +62,7 @@ def action_to_string(TiletumState state, int action):
         return "jester " + ACTIONS[a - A_JESTER]
     if A_MOVE <= a < A_MAPBONUS:
         j = a - A_MOVE
-        nb = _NB[_piece_city(state, state.st.act if state.st.act <= 1 else 0)]
+        nb = _nb(_piece_city(state, state.st.act if state.st.act <= 1 else 0))
         return "move " + (CITIES[nb[j]] if j < len(nb) else f"#{j}")
     for verb, (base, count) in _INDEXED.items():
         if base <= a < base + count:
@@ -71,7 +79,7 @@ def action_to_string(TiletumState state, int action):
         return "cathedral " + CITIES[TT_CATH_CITY[a - A_CATH]]
     if A_FREEMOVE <= a < A_END:
         piece, j = (a - A_FREEMOVE) // 6, (a - A_FREEMOVE) % 6
-        nb = _NB[_piece_city(state, piece)]
+        nb = _nb(_piece_city(state, piece))
         return f"freemove {PIECES[piece]} " + (CITIES[nb[j]] if j < len(nb) else f"#{j}")
     k = a - A_CHOOSE
     if state.st.phase == PH_CHOOSE and state.st.choose_mode == CH_RETRIG:
@@ -81,10 +89,10 @@ def action_to_string(TiletumState state, int action):
 def _neighbour(TiletumState state, piece, text):
     """Neighbour index of a city name (or #j) from the piece's city."""
     t = text.strip().lower()
-    nb = _NB[_piece_city(state, piece)]
+    nb = _nb(_piece_city(state, piece))
     if t.startswith("#") and t[1:].isdigit() and int(t[1:]) < 6:
         return int(t[1:])
-    return nb.index(_CITY_INDEX[t])
+    return nb.index(_city_index(t))
 
 def string_to_action(TiletumState state, str text):
     """Parse the notation of :func:`action_to_string`."""
@@ -122,7 +130,7 @@ def string_to_action(TiletumState state, str text):
             elif verb == "crest":
                 return A_CREST + _building(arg)
             elif verb == "cathedral":
-                return A_CATH + [TT_CATH_CITY[i] for i in range(NCATH)].index(_CITY_INDEX[arg])
+                return A_CATH + [TT_CATH_CITY[i] for i in range(NCATH)].index(_city_index(arg))
             elif verb == "choose":
                 if arg in _RES_INDEX:
                     return A_CHOOSE + _RES_INDEX[arg]
