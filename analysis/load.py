@@ -358,20 +358,55 @@ def load_runs(paths) -> pd.DataFrame:
     games that cannot be right (rows per game other than ``players``, a seat missing or twice,
     ranks outside 0..players-1 or nobody first, ``win`` other than ``rank == 0``).
     """
-    frames = []
+    frames, data = [], {}
     for source in find_runs(paths):
         df = read_run(source)
+        for game in sorted(df["game"].unique()):
+            info = data_info(str(game), source.manifest)
+            if info is not None:
+                data.setdefault(info.game, []).append((source.label, info.hash))
         df.insert(0, "run", source.label)
         # games dealt alike (paired runs: ``players`` consecutive games share the deal) form one
         # ``deal``; intervals resample or cluster whole deals
         paired = _paired(source.manifest)
         df["deal"] = (df["game_index"] // df["players"]) if paired else df["game_index"]
         frames.append(df)
+    _check_same_data(data)
     out = pd.concat(frames, ignore_index=True, sort=False) if len(frames) > 1 else frames[0]
     fcols = [c for c in out.columns if c.startswith("f_")]
     if fcols:
         out[fcols] = out[fcols].fillna(0)
     return out
+
+
+def data_info(game: str, manifest: dict | None):
+    """The game data a run of ``game`` was played with, as engine_c.content.Active (hash, file it
+    came from, placeholders), from its manifest's ``data`` entry; a run without one (written before
+    data files, or a single Parquet file) counts as the shipped default. None for a game without
+    a data file."""
+    from engine_c import content
+
+    if not content.has_data(game):
+        return None
+    entry = (manifest or {}).get("data")
+    default = content.default_hash(game)
+    if isinstance(entry, dict) and isinstance(entry.get("hash"), str):
+        holes = entry.get("placeholders")
+        holes = holes if isinstance(holes, int) and not isinstance(holes, bool) else 0
+        source = entry.get("source") if isinstance(entry.get("source"), str) else None
+        return content.Active(game, entry["hash"], source, holes, entry["hash"] == default)
+    return content.Active(game, default, None, len(content.placeholders(content.load(game))), True)
+
+
+def _check_same_data(data: dict):
+    """BoardlabError (one line naming both) when runs of one game were played with different data."""
+    for game, runs in sorted(data.items()):
+        first_label, first = runs[0]
+        for label, digest in runs[1:]:
+            if digest != first:
+                raise BoardlabError(
+                    f"cannot mix runs played with different {game} data: {first_label} (data {first}) and "
+                    f"{label} (data {digest}); report them separately")
 
 
 def read_manifest(path) -> dict | None:

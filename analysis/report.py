@@ -18,7 +18,7 @@ import pandas as pd
 from analysis import plots, stats
 from analysis.games import game_title, placeholder_note
 from analysis.causal import plot_causal_values, read_values
-from analysis.load import find_runs, find_values, is_values_dir, load_runs
+from analysis.load import data_info, find_runs, find_values, is_values_dir, load_runs
 from analysis.ratings import ratings
 from analysis.values import seat_and_agent_effects, tile_values
 from engine_c.errors import BoardlabError
@@ -398,9 +398,23 @@ def _runs(doc: _Doc, df: pd.DataFrame, runs):
                     + "</pre></details>")
 
 
-def write_report(paths, out_dir) -> Path:
+def _data_notes(runs, df) -> dict:
+    """Game -> the one line saying the runs' data holds placeholders (runs of a game share their data)."""
+    from engine_c.content import placeholder_line
+
+    notes = {}
+    for run in runs:
+        for game in sorted(df.loc[df["run"] == run.label, "game"].unique()):
+            line = placeholder_line(data_info(str(game), run.manifest))
+            if line:
+                notes.setdefault(str(game), line)
+    return notes
+
+
+def write_report(paths, out_dir, with_notes=False):
     """Write the analysis of the runs at ``paths`` into ``out_dir``: one PNG per figure and a
-    self-contained ``index.html``. Returns the path of ``index.html``.
+    self-contained ``index.html``. Returns the path of ``index.html`` (``with_notes``: also the
+    lines saying which games' data holds placeholders, as a pair).
 
     Raises BoardlabError for bad input (missing or empty runs, foreign Parquet files) or an
     output directory that cannot be written.
@@ -424,6 +438,7 @@ def write_report(paths, out_dir) -> Path:
         raise BoardlabError(f"{out_dir}: cannot create output directory ({exc.strerror})") \
             from None
     doc = _Doc(out_dir)
+    notes = _data_notes(runs, df)
     games = sorted(df["game"].unique())
     n_games = int(df.drop_duplicates(["run", "game_index"]).shape[0])
     doc.h(1, "boardlab report")
@@ -432,6 +447,8 @@ def write_report(paths, out_dir) -> Path:
     for game in games:
         if placeholder_note(game):
             doc.p(placeholder_note(game), "warn")
+        if game in notes:
+            doc.p(notes[game], "warn")
     toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(game_title(g))}</a></li>'
                   for g in games)
     doc.add(f'<ul>{toc}<li><a href="#runs">Runs</a></li>'
@@ -442,6 +459,8 @@ def write_report(paths, out_dir) -> Path:
         doc.h(2, f"{game_title(game)} ({game})", anchor=game)
         if placeholder_note(game):
             doc.p(placeholder_note(game), "warn")
+        if game in notes:
+            doc.p(notes[game], "warn")
         doc.h(3, "Overview")
         _overview(doc, d)
         doc.h(3, "Win rates")
@@ -472,4 +491,4 @@ def write_report(paths, out_dir) -> Path:
         index.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise BoardlabError(f"{index}: cannot write ({exc.strerror})") from None
-    return index
+    return (index, [notes[g] for g in games if g in notes]) if with_notes else index

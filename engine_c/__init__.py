@@ -2,6 +2,8 @@
 
 Use :func:`new_state` to start a game and :func:`state_from_json` to load a
 position; both look games up by their short name (``burgundy``, ``sanjuan``).
+Both take ``data=``: a game data file (path or dict) to install first, for the
+games whose content comes from one (engine_c/content.py, docs/data.md).
 The interface itself is documented in docs/interface.md and declared in
 engine_c/game.pxd.
 """
@@ -48,24 +50,41 @@ def state_class(game):
     return getattr(importlib.import_module(module_name), class_name)
 
 
-def new_state(game, players, seed, **options):
-    """The opening position of ``game`` for ``players`` players, chance seeded by ``seed``."""
+def use_data(game, data=None):
+    """Install game data (a file path or a dict) for ``game`` before anything else; None keeps
+    the data installed now. Returns engine_c.content.Active, or None for a game without data."""
+    from engine_c import content
+
+    state_class(game)
+    if data is None:
+        return content.active(game) if content.has_data(game) else None
+    return content.use(game, data)
+
+
+def new_state(game, players, seed, data=None, **options):
+    """The opening position of ``game`` for ``players`` players, chance seeded by ``seed``
+    (``data``: a data file or dict to install first, see :func:`use_data`)."""
     cls = state_class(game)
+    if data is not None:
+        use_data(game, data)
     if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
         raise BoardlabError(
             f"{game}: player count must be {cls.min_players}-{cls.max_players}, got {players!r}")
     return cls(players, seed, **options)
 
 
-def state_from_json(text, game=None):
-    """Load a position written by ``to_json``; its ``game`` field picks the engine."""
+def state_from_json(text, game=None, data=None):
+    """Load a position written by ``to_json``; its ``game`` field picks the engine (``data``:
+    a data file or dict to install for that game first, see :func:`use_data`)."""
     from engine_c.game import parse_position
 
-    data = parse_position(text)
-    if not isinstance(data, dict) or "game" not in data:
+    position = parse_position(text)
+    if not isinstance(position, dict) or "game" not in position:
         raise InvalidPositionError("position must be a JSON object with a 'game' field")
-    if not isinstance(data["game"], str) or data["game"] not in _registry():
-        raise InvalidPositionError(f"game: unknown game {shown(data['game'])} (known: {', '.join(game_names())})")
-    if game is not None and data["game"] != game:
-        raise InvalidPositionError(f"position is a {data['game']!r} position, not {game!r}")
-    return state_class(data["game"]).from_json(json.dumps(data))
+    if not isinstance(position["game"], str) or position["game"] not in _registry():
+        raise InvalidPositionError(f"game: unknown game {shown(position['game'])} (known: {', '.join(game_names())})")
+    if game is not None and position["game"] != game:
+        raise InvalidPositionError(f"position is a {position['game']!r} position, not {game!r}")
+    if data is not None:
+        use_data(position["game"], data)
+    return state_class(position["game"]).from_json(json.dumps(position))

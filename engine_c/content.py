@@ -449,6 +449,26 @@ def load(game, source=None):
     return data
 
 
+def game_of(source):
+    """The game a data file (path or dict) is for, from its ``game`` field; one-line errors when
+    it cannot be read or names no game with a data file."""
+    name = "<dict>" if isinstance(source, dict) else os.fspath(source)
+    try:
+        data = _from_dict(source) if isinstance(source, dict) else _read(os.fspath(source))
+        if not isinstance(data, dict):
+            fail("", f"the top level must be a JSON object, got {_kind(data)}")
+        if "game" not in data:
+            fail("game", "missing field")
+        game = data["game"]
+        known = data_games()
+        if not isinstance(game, str) or game not in known:
+            fail("game", f"unknown game {shown(game)} ({_closest(game, known)}games with a data file: "
+                         f"{_listed(known)})")
+    except DataError as exc:
+        raise exc.named(name) from None
+    return game
+
+
 # ---- hash, placeholders, export ---------------------------------------------------------
 
 def _without_about(value):

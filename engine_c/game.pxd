@@ -81,6 +81,9 @@ cdef class GameState:
     cdef Py_ssize_t _size              # sizeof that struct
     cdef const GameHooks* hooks        # the game's rule functions
     cdef readonly int num_players
+    # the hash of the game's data file the state was built from (engine_c/content.py; None for
+    # games without one): carried by clone and pickling, written into positions when not the default
+    cdef readonly object data_hash
     # the legal actions of the position (derived, not state: -1 = not computed yet), so a
     # search step asks the rules once; games whose apply computes them anyway fill it there
     cdef int _nlegal

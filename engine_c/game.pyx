@@ -34,14 +34,48 @@ def parse_position(text, game_name=None):
         raise InvalidPositionError(f"{prefix}position is not valid JSON: {shown(str(exc), 100)}") from None
 
 
-def _restore(cls, bytes data, int num_players):
-    """Rebuild a pickled state from its raw struct bytes."""
+def _restore(cls, bytes data, int num_players, data_hash=None):
+    """Rebuild a pickled state from its raw struct bytes (and the hash of its game data)."""
     cdef GameState state = cls.__new__(cls)
     if len(data) != state._size:
         raise ValueError(f"{cls.__name__}: pickled state has {len(data)} bytes, expected {state._size}")
     memcpy(state._data, <char*>data, state._size)
     state.num_players = num_players
+    state.data_hash = data_hash
     return state
+
+
+def _active_hash(str game):
+    """The hash of the game data installed now, None for a game without a data file."""
+    from engine_c import content
+    return content.active_hash(game)
+
+
+def _position_data(str game, data):
+    """Take the ``data`` key (the data hash) out of position data and check it against the data
+    installed now (absent = the shipped default); returns (the rest of the data, the hash)."""
+    from engine_c import content
+    current = content.active_hash(game)
+    if not isinstance(data, dict):
+        return data, current
+    if "data" in data:
+        given = data["data"]
+        data = {k: v for k, v in data.items() if k != "data"}
+        if current is None:
+            raise InvalidPositionError(f"{game}: data: {game} has no data file, so a position has no data hash")
+        if not isinstance(given, str):
+            raise InvalidPositionError(f"{game}: data: must be the 12-digit hash of a data file, got {shown(given)}")
+        if given == content.default_hash(game):
+            given = None
+    else:
+        given = None
+    if current is not None and (given or content.default_hash(game)) != current:
+        made = f"data {given}" if given else f"the shipped data {content.default_hash(game)}"
+        now = ("the shipped data" if current == content.default_hash(game) else "data") + f" {current}"
+        raise InvalidPositionError(
+            f"{game}: data: the position was made with {made} but {now} is in use; "
+            f"pass --data FILE with the position's data" + ("" if given else " (or no --data)"))
+    return data, current
 
 
 cdef enum:
@@ -206,6 +240,7 @@ cdef class GameState:
         cdef GameState copy = type(self).__new__(type(self))
         memcpy(copy._data, self._data, self._size)
         copy.num_players = self.num_players
+        copy.data_hash = self.data_hash
         return copy
 
     # ---- Python interface ---------------------------------------------------
@@ -333,6 +368,7 @@ cdef class GameState:
             raise BoardlabError(f"{self.game_name}: player count must be "
                                 f"{self.min_players}-{self.max_players}, got {players!r}")
         self.num_players = players
+        self.data_hash = _active_hash(self.game_name)
         return seed_to_state(seed)
 
     def _room(self, str name):
@@ -348,15 +384,23 @@ cdef class GameState:
         return self._room("notation").string_to_action(self, text)
 
     def to_json(self):
-        """The position as a JSON string (the game's ``position`` room; format in docs/<game>.md)."""
-        return json.dumps(self._room("position").position_to_dict(self), separators=(",", ":"))
+        """The position as a JSON string (the game's ``position`` room; format in docs/<game>.md);
+        ``data`` names the game data's hash when it is not the shipped default."""
+        position = self._room("position").position_to_dict(self)
+        if self.data_hash is not None:
+            from engine_c import content
+            if self.data_hash != content.default_hash(self.game_name):
+                position["data"] = self.data_hash
+        return json.dumps(position, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text):
         """Load a position written by :meth:`to_json`; InvalidPositionError if it is malformed,
         impossible, or a position from which play cannot go on to the end."""
         data = parse_position(text, cls.game_name)
+        data, digest = _position_data(cls.game_name, data)
         cdef GameState state = cls.__new__(cls)
+        state.data_hash = digest
         try:
             state._load(data)
         except BoardlabError:
@@ -415,7 +459,7 @@ cdef class GameState:
         return (<char*>self._data)[:self._size]
 
     def __reduce__(self):
-        return (_restore, (type(self), self.to_bytes(), self.num_players))
+        return (_restore, (type(self), self.to_bytes(), self.num_players, self.data_hash))
 
     def __eq__(self, other):
         if type(other) is not type(self):

@@ -1,4 +1,4 @@
-"""The ``boardlab`` command line: simulate, report, suggest, position, show, play, serve, games.
+"""The ``boardlab`` command line: simulate, report, suggest, position, show, play, serve, games, data.
 
 Each command parses its options, calls one library function and prints; bad
 input of any kind ends with one line on stderr naming the problem, exit code 2
@@ -56,6 +56,20 @@ def _check_seconds(name, value):
     return value
 
 
+def _data_option(help_text="Game data file (JSON) to use instead of the shipped one (docs/data.md)."):
+    """The ``--data FILE`` option of the commands that play or show a game."""
+    return click.option("--data", "data_path", type=click.Path(path_type=Path), default=None, help=help_text)
+
+
+def _echo_note(game, err=False):
+    """Print the one line saying ``game``'s data holds placeholders, if it does."""
+    from solver.datafiles import note
+
+    line = note(game)
+    if line:
+        click.echo(line, err=err)
+
+
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click >= 8.2
 
 
@@ -105,8 +119,9 @@ def games():
 @click.option("--save-positions", type=int, default=0, metavar="K",
               help="Also save every K-th position of each game as JSON under OUT/_positions/.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+@_data_option()
 def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, backend, address,
-             save_positions, progress):
+             save_positions, progress, data_path):
     """Play many games between agents and summarise who wins."""
     from solver.runner import RunConfig, run
     from solver.summary import format_summary
@@ -131,9 +146,10 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
             bars[0].update(count, current_item=f"{rate:.2f} games/s")
 
         rows = run(config, out, jobs=jobs, resume=resume, backend=backend, address=address,
-                   on_games_done=games_done, save_positions=save_positions)
+                   on_games_done=games_done, save_positions=save_positions, data=data_path)
     elapsed = time.perf_counter() - started
     click.echo(format_summary(rows, elapsed, played[0]))
+    _echo_note(game)
     click.echo(f"results: {out}")
 
 
@@ -144,7 +160,9 @@ def report(paths, out):
     """Write plots and an HTML report from one or more simulation results."""
     from analysis.report import write_report
 
-    page = write_report(list(paths), out)
+    page, notes = write_report(list(paths), out, with_notes=True)
+    for line in notes:
+        click.echo(line)
     click.echo(f"report: {page}")
 
 
@@ -181,13 +199,15 @@ def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, see
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
 @click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening (at most 10^6).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default: print).")
-def position(game, players, seed, random_moves, out):
+@_data_option()
+def position(game, players, seed, random_moves, out, data_path):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
     from solver.positions import pretty_json, random_position
 
     _check_int("--seed", seed, 0, SEED_MAX)
     _check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
-    text = pretty_json(random_position(game, players, seed, random_moves).to_json())
+    text = pretty_json(random_position(game, players, seed, random_moves, data=data_path).to_json())
+    _echo_note(game, err=True)             # standard output stays one JSON object
     if out is None:
         click.echo(text)
     else:
@@ -205,10 +225,12 @@ def position(game, players, seed, random_moves, out):
 @click.option("--seed", type=int, default=0, show_default=True, help="Search seed (0..2^64-1).")
 @click.option("--top", type=int, default=8, show_default=True, help="Candidate moves to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
-def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
+@_data_option()
+def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json, data_path):
     """Rank the moves of the player to act in a position by ISMCTS."""
     import json
 
+    from solver.datafiles import note
     from solver.positions import load_position
     from solver.search import analyse
 
@@ -223,12 +245,17 @@ def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
     _check_int("--jobs", jobs, 1, JOBS_MAX)
     _check_int("--seed", seed, 0, SEED_MAX)
     _check_int("--top", top, 1, sys.maxsize)
-    state = load_position(position_path, game)
+    state = load_position(position_path, game, data=data_path)
     candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed)
     shown = candidates[:top]
+    line = note(game)
     if as_json:
-        click.echo(json.dumps({"game": game, "player": state.current_player(), "candidates": shown}, indent=2))
+        extra = {"data": state.data_hash, "note": line} if line else {}
+        click.echo(json.dumps({"game": game, "player": state.current_player(), "candidates": shown, **extra},
+                              indent=2))
         return
+    if line:
+        click.echo(line)
     total = sum(c["visits"] for c in candidates)
     click.echo(f"player {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
     click.echo(f"{'#':>2s} {'move':28s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}  line of play")
@@ -241,11 +268,12 @@ def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json):
 @click.argument("position_path", metavar="POSITION", type=click.Path(path_type=Path))
 @click.option("--seat", type=int, default=None, help="Draw only what this seat can see (default: everything).")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
-def show(position_path, seat, color):
+@_data_option("Game data file (JSON) for the position's game, instead of the shipped one (docs/data.md).")
+def show(position_path, seat, color, data_path):
     """Draw a position in the terminal (POSITION: a position file, or - for standard input)."""
     from solver.display import show_position
 
-    click.echo(show_position(position_path, seat, color), color=color)
+    click.echo(show_position(position_path, seat, color, data=data_path), color=color)
 
 
 @cli.command()
@@ -257,12 +285,13 @@ def show(position_path, seat, color):
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat; the AI plays the others.")
 @click.option("--ai", default=None, help="Agent spec of the AI (default ismcts:iterations=10000).")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
-def play(game, players, seed, position_path, seat, ai, color):
+@_data_option()
+def play(game, players, seed, position_path, seat, ai, color, data_path):
     """Play a game against the AI in the terminal (type help during the game)."""
     from solver.play import play_in_terminal
 
     _check_int("--seed", seed, 0, SEED_MAX)
-    return play_in_terminal(game, players, seed, position_path, seat, ai, color)
+    return play_in_terminal(game, players, seed, position_path, seat, ai, color, data=data_path)
 
 
 @cli.command()
@@ -271,12 +300,43 @@ def play(game, players, seed, position_path, seat, ai, color):
               help="Address to listen on; anything but 127.0.0.1 lets other machines in.")
 @click.option("--position", "position_path", default=None,
               help="Position file new pages start from (default: a new 2-player Castles of Burgundy game).")
-def serve(port, host, position_path):
+@click.option("--data", "data_paths", multiple=True, type=click.Path(path_type=Path),
+              help="Game data file (JSON) to use for the game it names, instead of the shipped one; "
+                   "once per game (docs/data.md).")
+def serve(port, host, position_path, data_paths):
     """The analysis board in the browser: draw positions, play the AI, ask for the best move."""
     from solver.web.server import serve as serve_board
 
     _check_int("--port", port, 0, 65535)
-    serve_board(host, port, position_path, echo=lambda text: click.echo(text))
+    serve_board(host, port, position_path, echo=lambda text: click.echo(text), data=list(data_paths))
+
+
+@cli.group()
+def data():
+    """Game data files: export the tables a game plays with, check an edited file (docs/data.md)."""
+
+
+@data.command("export")
+@click.option("--game", required=True, help="Game short name (a game with a data file: seasons, tiletum).")
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="File to write (JSON).")
+@_data_option("Export this data file (checked, with comments) instead of the shipped one.")
+def data_export(game, out, data_path):
+    """Write a game's data file: every table with its comments, placeholders marked."""
+    from solver.datafiles import export
+
+    info = export(game, out, data_path)
+    click.echo(f"{game} data {info.hash}: {info.placeholders} placeholders; written to {out}")
+
+
+@data.command("check")
+@click.argument("path", metavar="FILE", type=click.Path(path_type=Path))
+def data_check(path):
+    """Check a data file: format, counts, ids, references; say how many placeholders remain."""
+    from solver.datafiles import check
+
+    game, digest, holes = check(path)
+    click.echo(f"{path}: valid {game} data, hash {digest}; {len(holes)} placeholders remain"
+               + (f" (first: {holes[0]})" if holes else ""))
 
 
 def _write_text(path, text):

@@ -72,6 +72,9 @@ class PlaySession:
     def run(self, commands):
         """Play until the game ends, the person quits or the input ends; returns the exit code (0)."""
         self.say(f"You play seat {self.human}; {HELP}.")
+        from solver.datafiles import note
+        if note(self.game):
+            self.say(note(self.game))
         while True:
             self.play_ai_moves()
             if self.state.is_terminal():
@@ -208,26 +211,27 @@ class PlaySession:
             self.say(f"  {PLACES[ranks[seat]]}  seat {seat} ({who}): {scores[seat]} points")
 
 
-def open_game(game, players, seed, position, commands):
+def open_game(game, players, seed, position, commands, data=None):
     """The state to play: a new deal of ``game``, or the position in the file ``position``
-    (``-``: read from ``commands`` first, the commands following it)."""
+    (``-``: read from ``commands`` first, the commands following it); ``data``: a game data file
+    to install first."""
     from engine_c import new_state
     from solver.positions import STDIN, load_leading_position, load_position
 
     if position is None:
         if game is None:
             raise BoardlabError("give --game (a new game) or --position (a position to play on from)")
-        return new_state(game, 2 if players is None else players, seed)
+        return new_state(game, 2 if players is None else players, seed, data=data)
     if str(position) == STDIN:
-        state = load_leading_position(commands, game)
+        state = load_leading_position(commands, game, data=data)
     else:
-        state = load_position(position, game)
+        state = load_position(position, game, data=data)
     if players is not None and players != state.num_players:
         raise BoardlabError(f"--players {players} does not match the position, a {state.num_players}-player game")
     return state
 
 
-def play_in_terminal(game, players, seed, position, seat, ai, color):
+def play_in_terminal(game, players, seed, position, seat, ai, color, data=None):
     """``boardlab play``: commands from standard input, output to standard output; returns the exit code."""
     import io
     import sys
@@ -236,7 +240,7 @@ def play_in_terminal(game, players, seed, position, seat, ai, color):
     make_agent(ai)                       # a bad spec is refused before anything is read
     commands = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") \
         if getattr(sys.stdin, "buffer", None) is not None else sys.stdin
-    state = open_game(game, players, seed, position, commands)
+    state = open_game(game, players, seed, position, commands, data)
     session = PlaySession(state, seat, ai, seed, sys.stdout, color=sys.stdout.isatty() if color is None else color,
                           echo=not commands.isatty())
     return session.run(commands)

@@ -7,12 +7,15 @@ from pathlib import Path
 
 import numpy as np
 
-from engine_c import new_state, state_class, state_from_json
+from engine_c import game_names, new_state, state_class, state_from_json, use_data
 from engine_c.errors import BoardlabError
 
 
-def random_position(game, players, seed, random_moves=0):
-    """The opening of ``game`` dealt from ``seed``, after ``random_moves`` seeded random moves."""
+def random_position(game, players, seed, random_moves=0, data=None):
+    """The opening of ``game`` dealt from ``seed``, after ``random_moves`` seeded random moves
+    (``data``: a game data file or dict to install first)."""
+    if data is not None:
+        use_data(game, data)
     if random_moves < 0:
         raise BoardlabError(f"--random-moves must be non-negative, got {random_moves}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -77,21 +80,23 @@ def _read_bytes(path):
         raise BoardlabError(f"{path}: cannot read the position ({exc.strerror or exc})") from None
 
 
-def load_position(path, game=None, finished_ok=False):
+def load_position(path, game=None, finished_ok=False, data=None):
     """The state stored in a position file (``-``: standard input); BoardlabError (one line) otherwise.
 
     ``game``: the game the position must belong to (None: whatever its ``game`` field names).
     A finished game is refused unless ``finished_ok``, since there is no move to make in it.
+    ``data``: a game data file (or dict) to install for the position's game first.
     """
-    data, name = read_position_data(path, game)
-    return _checked_state(data, name, game, finished_ok)
+    position, name = read_position_data(path, game)
+    return _checked_state(position, name, game, finished_ok, data)
 
 
-def load_leading_position(stream, game=None, finished_ok=False):
+def load_leading_position(stream, game=None, finished_ok=False, data=None):
     """The state of the position at the start of a text stream, which is left at the line after it.
 
     The position is one JSON object over as many lines as it takes (as ``boardlab position``
-    writes it); what follows it (commands, say) stays unread.  Same checks as :func:`load_position`.
+    writes it); what follows it (commands, say) stays unread.  Same checks as :func:`load_position`;
+    ``data``: a game data file (or dict) to install for the position's game first.
     """
     if game is not None:
         state_class(game)
@@ -105,15 +110,15 @@ def load_leading_position(stream, game=None, finished_ok=False):
         text += line
         if not line or text.rstrip().endswith("}"):
             try:
-                data = json.loads(text.lstrip("\ufeff"), parse_constant=_refuse_constant)
+                position = json.loads(text.lstrip("\ufeff"), parse_constant=_refuse_constant)
                 break
             except (json.JSONDecodeError, ValueError, RecursionError):
                 if line:
                     continue
-            data = _parse_json(name, text.lstrip("\ufeff"))     # the end came first: say what is wrong
+            position = _parse_json(name, text.lstrip("\ufeff"))     # the end came first: say what is wrong
             break
-    _require_object(data, name)
-    return _checked_state(data, name, game, finished_ok)
+    _require_object(position, name)
+    return _checked_state(position, name, game, finished_ok, data)
 
 
 def _require_object(data, name):
@@ -123,8 +128,12 @@ def _require_object(data, name):
         raise BoardlabError(f"{name}: position must be a JSON object with a 'game' field, got {kind}")
 
 
-def _checked_state(data, name, game, finished_ok):
-    """The state of position ``data`` read from ``name``; every refusal is one BoardlabError line."""
+def _checked_state(data, name, game, finished_ok, data_source=None):
+    """The state of position ``data`` read from ``name``; every refusal is one BoardlabError line.
+    ``data_source``: game data to install for the position's game first (its errors name the data file)."""
+    target = game if game is not None else data.get("game")
+    if data_source is not None and isinstance(target, str) and target in game_names():
+        use_data(target, data_source)
     try:
         state = state_from_json(data, game)
     except BoardlabError as exc:

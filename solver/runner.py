@@ -190,12 +190,16 @@ def play_game(config, game_index, save_positions=0, positions=None):
     return rows
 
 
-def play_chunk(config, game_indices, save_positions=0):
+def play_chunk(config, game_indices, save_positions=0, data=None):
     """Play several games in one worker task; return (their rows, their saved positions).
 
     Positions travel back with the rows, so the driver writes them under the run's
-    output even when the games ran on a remote Dask worker.
+    output even when the games ran on a remote Dask worker. ``data``: the run's game data
+    (``RunData.payload()``), installed first (solver/rundata.py).
     """
+    from solver import rundata
+
+    rundata.install(data)
     positions = []
     return [play_game(config, i, save_positions, positions) for i in game_indices], positions
 
@@ -378,8 +382,11 @@ def _check_resume(config, store):
     return _OutputPlan(store, True, manifest, done, extend_from)
 
 
-def open_output(config, plan, command=None):
-    """Create the output directory or bring a resumed one up to date (the first writes of a run)."""
+def open_output(config, plan, command=None, data=None):
+    """Create the output directory or bring a resumed one up to date (the first writes of a run);
+    ``data``: the run's RunData, recorded in the manifest with a copy of the file."""
+    from solver import rundata
+
     from solver import __version__
 
     store = plan.store
@@ -414,7 +421,9 @@ def open_output(config, plan, command=None):
         # the game's recommended search settings, which agents use where their spec is silent
         "search_defaults": dict(state_class(config.game).search_defaults),
         "started": _now(), "finished": None, "status": "running",
+        **({"data": data.manifest_entry()} if data is not None else {}),
     })
+    rundata.write_copy(store.path, data)
     return store
 
 
@@ -548,7 +557,7 @@ class _StopSignals:
 # --------------------------------------------------------------------------- run
 
 def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_size=None,
-        on_games_done=None, compact_every=200, save_positions=0):
+        on_games_done=None, compact_every=200, save_positions=0, data=None):
     """Play the run's missing games, streaming rows to ``out``; return all rows as a DataFrame.
 
     Every argument, the output folder (for ``resume``, the whole stored run) and the Dask
@@ -558,21 +567,27 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     already had). ``save_positions`` = K > 0 also writes every K-th position of each game to
     ``out/_positions/`` (written here, by the driver, whatever the backend). SIGTERM (or SIGHUP)
     stops the run like Ctrl-C (workers terminated, finished games kept, manifest status
-    ``stopped``, resumable) and raises BoardlabError.
+    ``stopped``, resumable) and raises BoardlabError. ``data``: the game data file (path or
+    dict) to play with, installed first (None: the data installed now, usually the shipped one).
     """
+    from solver import rundata
+
+    run_data = rundata.prepare(config.game, data)
     validate(config)
     validate_options(jobs, backend, address, chunk_size, compact_every, save_positions)
     plan = check_output(config, out, resume)
+    if plan.resume:
+        rundata.check_resume(out, plan.manifest, run_data)
     stop = _StopSignals()
     store = None
     try:
         with stop, backend_context(backend, jobs, address):
             with stop.write():
-                store = open_output(config, plan)
+                store = open_output(config, plan, data=run_data)
                 if save_positions:
                     (store.path / POSITIONS).mkdir(exist_ok=True)
             _play(config, store, plan.done, jobs, backend, chunk_size, on_games_done, compact_every,
-                  save_positions, stop)
+                  save_positions, stop, run_data.payload() if run_data is not None else None)
     except KeyboardInterrupt as exc:           # Ctrl-C, or SIGTERM/SIGHUP (RunStopped)
         if store is not None:
             with contextlib.suppress(BoardlabError, OSError):
@@ -593,7 +608,8 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     return rows.sort_values(["game_index", "seat"]).reset_index(drop=True)
 
 
-def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact_every, save_positions, stop):
+def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact_every, save_positions, stop,
+          data=None):
     """Play the games not in ``done``, journaling each chunk as it comes back."""
     import joblib
 
@@ -607,10 +623,10 @@ def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact
         store.compact()
         return
     if jobs == 1 and backend == "loky":
-        results = (play_chunk(config, chunk, save_positions) for chunk in _chunks(todo, size))
+        results = (play_chunk(config, chunk, save_positions, data) for chunk in _chunks(todo, size))
     else:
         results = joblib.Parallel(return_as="generator_unordered")(
-            joblib.delayed(play_chunk)(config, chunk, save_positions) for chunk in _chunks(todo, size))
+            joblib.delayed(play_chunk)(config, chunk, save_positions, data) for chunk in _chunks(todo, size))
     since_compact = 0
     try:
         for games_rows, positions in results:

@@ -22,6 +22,7 @@ import numpy as np
 
 from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
+from solver.datafiles import check_installed
 
 from solver import ismcts
 from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT     # the same search settings as the ismcts agent
@@ -114,6 +115,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     ``pv_length``; it may stop early where chance makes the tree's line illegal).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
     """
+    check_installed(state)               # the engine reads the installed data's tables
     if state.is_terminal():
         raise BoardlabError("analyse: the game is over, there is no move to analyse")
     if not state.legal_actions():

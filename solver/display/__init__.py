@@ -30,13 +30,18 @@ def render(state, seat=None, color=True):
     return module.draw(data, seat, Style(color), list(state.scores()))
 
 
-def show_position(path, seat=None, color=None):
-    """The picture of the position in a file (``-``: standard input); ``color=None``: when stdout is a terminal."""
+def show_position(path, seat=None, color=None, data=None):
+    """The picture of the position in a file (``-``: standard input); ``color=None``: when stdout is a
+    terminal; ``data``: a game data file to install first. A first line says when the game's data
+    holds placeholders."""
     import sys
 
+    from solver.datafiles import note
     from solver.positions import load_position
 
-    state = load_position(path, finished_ok=True)
+    state = load_position(path, finished_ok=True, data=data)
     if color is None:
         color = sys.stdout.isatty()
-    return render(state, seat=seat, color=color)
+    picture = render(state, seat=seat, color=color)
+    line = note(state.game_name)
+    return picture if line is None else line + "\n" + picture

@@ -13,6 +13,7 @@ import numpy as np
 from engine_c import new_state, state_from_json
 from engine_c.errors import BoardlabError
 from solver.agents import make_agent
+from solver.datafiles import note
 from solver.display.seat_views import move_seen_by
 from solver.web.searches import AgentMove, Suggestion
 from solver.web.views import check_drawn, seat_position
@@ -260,4 +261,5 @@ class Board:
                 "can_undo": bool(self.history), "can_redo": bool(self.future),
                 "agents": list(self.agents), "thinking": thinking, "agent_error": self.agent_error,
                 "searching": searching, "version": self.version,
+                "data": state.data_hash, "data_note": note(state.game_name),
             }

@@ -47,18 +47,40 @@ def address_of(sock):
     return f"http://{shown}:{port}/"
 
 
-def serve(host=DEFAULT_HOST, port=DEFAULT_PORT, position_path=None, echo=print):
-    """Serve the analysis board on ``host``:``port``; ``echo`` prints the address once listening."""
+def use_data_files(paths):
+    """Install each game data file for the game it names (one file per game); returns those games."""
+    from engine_c import content
+
+    games = {}
+    for path in paths or ():
+        game = content.game_of(path)
+        if game in games:
+            raise BoardlabError(f"--data {path}: a second data file for {game} (the first: {games[game]}); "
+                                "give one per game")
+        content.use(game, path)
+        games[game] = path
+    return list(games)
+
+
+def serve(host=DEFAULT_HOST, port=DEFAULT_PORT, position_path=None, echo=print, data=None):
+    """Serve the analysis board on ``host``:``port``; ``echo`` prints the address once listening;
+    ``data``: game data files to install first (each for the game it names)."""
     import uvicorn
 
+    from engine_c import content
+    from solver.datafiles import note
     from solver.web.app import create_app
 
+    use_data_files(data)
     app = create_app(start_text(position_path))
     sock = listening_socket(host, port)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1,
                             lifespan="on")
     server = uvicorn.Server(config)
     echo(f"boardlab analysis board: {address_of(sock)} (Ctrl-C stops the server)")
+    for game in content.data_games():
+        if note(game):
+            echo(note(game))
     try:
         server.run(sockets=[sock])
     finally:

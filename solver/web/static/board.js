@@ -112,6 +112,8 @@ const BoardPage = (() => {
   function render() {
     const view = page.view;
     renderStatus(view);
+    $("data-note").hidden = !view.data_note;
+    $("data-note").textContent = view.data_note || "";
     renderSeatChoice(view);
     renderBoard(view);
     renderLegal(view);
