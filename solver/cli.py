@@ -356,8 +356,11 @@ def main(argv=None):
     """
     try:
         code = cli.main(args=argv, prog_name="boardlab", standalone_mode=False)
-    except _NO_ARGS_IS_HELP:          # bare `boardlab`: click 8.2+ would print the help as an error
-        _fail(f"missing command (one of: {', '.join(cli.list_commands(None))}); see boardlab --help")
+    except _NO_ARGS_IS_HELP as exc:   # bare `boardlab` (or `boardlab data`): click 8.2+ would print the help as an error
+        ctx = getattr(exc, "ctx", None)
+        group = ctx.command if ctx is not None and isinstance(ctx.command, click.Group) else cli
+        path = ctx.command_path if group is not cli else "boardlab"
+        _fail(f"missing command (one of: {', '.join(group.list_commands(ctx))}); see {path} --help")
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except (_Interrupted, KeyboardInterrupt):

@@ -11,7 +11,7 @@ fixture); every row is still its own test, so a failure names its row.  A row th
 killed and fails after ``ROW_TIMEOUT`` seconds.  How rows are started (a fork server, plus a
 slice as ``python -m solver.cli``) is described under "running rows" below.
 
-The file is long because the table is: most of its lines are the 190 rows, one per line, kept
+The file is long because the table is: most of its lines are the 222 rows, one per line, kept
 together so a reader sees every refusal boardlab promises in one place.
 """
 from __future__ import annotations
@@ -161,8 +161,32 @@ def _make_files():
         "foreign.parquet": _parquet(pd.DataFrame({"x": [1, 2]})),
         "empty.parquet": _parquet(pd.DataFrame({"game": pd.Series([], dtype=str)})),
         "garbage.parquet": b"PAR1 this is not parquet at all PAR1",
+        **_data_files(),
     }
     return files
+
+
+def _data_files():
+    """Game data files (docs/data.md): the shipped ones, a bad one, and a position made with other data."""
+    from engine_c import content, new_state
+
+    tiletum = content.load("tiletum")
+    bad = json.loads(json.dumps(tiletum))
+    bad["tables"]["start_gold"]["values"][2] = "five"
+    other = json.loads(json.dumps(tiletum))
+    other["tables"]["start_gold"]["values"] = [2, 4, 6, 7]
+    content.use("tiletum", other)
+    try:
+        other_position = new_state("tiletum", 2, 0).to_json().encode()
+    finally:
+        content.use("tiletum")
+    return {
+        "tiletum_data.json": content.export_text(tiletum).encode(),
+        "seasons_data.json": content.export_text(content.load("seasons")).encode(),
+        "tiletum_data_bad.json": content.export_text(bad).encode(),
+        "tiletum_pos.json": new_state("tiletum", 2, 0).to_json().encode(),
+        "tiletum_other_data_pos.json": other_position,
+    }
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -382,6 +406,45 @@ ROWS = [
     row("simulate-new-run-over-a-run", "simulate", "--game", "sanjuan", "--agent", "random", "--games", "2",
         "--out", "good.parquet"),
     row("report-unknown-option", "report", "foreign.parquet", "--out", "r", "--format", "pdf"),
+    # game data files (docs/data.md)
+    row("data-no-subcommand", "data"),
+    row("data-no-subcommand-option", "data", "--game", "tiletum"),
+    row("data-unknown-subcommand", "data", "show"),
+    row("data-check-missing-file", "data", "check", "nope.json"),
+    row("data-check-folder", "data", "check", "emptydir"),
+    row("data-check-not-json", "data", "check", "garbage.json"),
+    row("data-check-empty", "data", "check", "empty.json"),
+    row("data-check-a-list", "data", "check", "list.json"),
+    row("data-check-a-position", "data", "check", "pos.json"),
+    row("data-check-bad-value", "data", "check", "tiletum_data_bad.json"),
+    row("data-check-no-argument", "data", "check"),
+    row("data-export-no-out", "data", "export", "--game", "tiletum"),
+    row("data-export-game-without-data", "data", "export", "--game", "burgundy", "--out", "x.json"),
+    row("data-export-unknown-game", "data", "export", "--game", "chess", "--out", "x.json"),
+    row("data-export-out-is-a-folder", "data", "export", "--game", "tiletum", "--out", "emptydir"),
+    row("data-export-bad-data", "data", "export", "--game", "tiletum", "--out", "x.json",
+        "--data", "tiletum_data_bad.json"),
+    row("data-export-other-game-data", "data", "export", "--game", "tiletum", "--out", "x.json",
+        "--data", "seasons_data.json"),
+    row("simulate-data-for-game-without-data", *SIM, "--agent", "random", *OUT, "--data", "tiletum_data.json"),
+    row("simulate-data-of-another-game", "simulate", "--game", "seasons", "--agent", "random", "--games", "2",
+        *OUT, "--data", "tiletum_data.json"),
+    row("simulate-data-missing-file", "simulate", "--game", "tiletum", "--agent", "random", "--games", "2",
+        *OUT, "--data", "nope.json"),
+    row("simulate-data-bad-value", "simulate", "--game", "tiletum", "--agent", "random", "--games", "2",
+        *OUT, "--data", "tiletum_data_bad.json"),
+    row("position-data-not-json", "position", "--game", "tiletum", "--data", "garbage.json", "--out", "p.json"),
+    row("position-data-folder", "position", "--game", "tiletum", "--data", "emptydir"),
+    row("show-data-bad-value", "show", "tiletum_pos.json", "--data", "tiletum_data_bad.json"),
+    row("show-burgundy-with-data", "show", "pos.json", "--data", "tiletum_data.json"),
+    row("show-position-of-other-data", "show", "tiletum_other_data_pos.json"),
+    row("suggest-position-of-other-data", *_suggest("tiletum", "tiletum_other_data_pos.json")),
+    row("suggest-data-of-another-game", *_suggest("tiletum", "tiletum_pos.json"), "--data", "seasons_data.json"),
+    row("play-data-bad-value", "play", "--game", "tiletum", "--data", "tiletum_data_bad.json"),
+    row("play-position-of-other-data", "play", "--position", "tiletum_other_data_pos.json"),
+    row("serve-data-twice-for-one-game", "serve", "--port", "0", "--data", "tiletum_data.json",
+        "--data", "tiletum_data.json"),
+    row("serve-data-not-json", "serve", "--port", "0", "--data", "garbage.json"),
 ]
 
 ROWS_BY_ID = {r.id: r for r in ROWS}
