@@ -16,7 +16,9 @@
    disagreements how close the two choices were: B's best among A's top 2 (by visits), and
    a *near tie*: in the merged statistics of both runs, the two moves' mean search rewards
    differ by less than 1.96 standard errors, each error taken as sqrt(m (1 - m) / visits)
-   (rewards lie in [0, 1], so this bounds the true error from above: generous to "near tie").
+   (rewards lie in [0, 1], so this bounds the true error from above: generous to "near tie");
+   and again with the error measured by the two runs themselves: the per-visit sd estimated
+   from how far apart the two runs' values of the same move are (``reward_sd``).
 """
 import argparse
 import json
@@ -93,6 +95,28 @@ def near_tie(cands_a, cands_b):
     return abs(ma - mb) < 1.96 * se
 
 
+def reward_sd(records):
+    """Per-visit sd of the search reward, estimated from how much the two runs' values of the same
+    move differ: mean of (m_A - m_B)^2 / (1/n_A + 1/n_B) over moves in both runs' top lists."""
+    terms = []
+    for r in records:
+        b = {c["action"]: c for c in r["b"]}
+        for ca in r["a"]:
+            cb = b.get(ca["action"])
+            if cb and ca["visits"] and cb["visits"]:
+                terms.append((ca["mean_reward"] - cb["mean_reward"]) ** 2 / (1 / ca["visits"] + 1 / cb["visits"]))
+    return math.sqrt(float(np.mean(terms))) if terms else float("nan")
+
+
+def near_tie_measured(record, sd):
+    """True if the two best moves' merged values differ by less than 1.96 errors of size sd / sqrt(visits)."""
+    a, b = record["a"], record["b"]
+    if a[0]["action"] == b[0]["action"]:
+        return True
+    (ma, na), (mb, nb) = _merged(a, b, a[0]["action"]), _merged(a, b, b[0]["action"])
+    return bool(na and nb and abs(ma - mb) < 1.96 * sd * math.sqrt(1 / na + 1 / nb))
+
+
 def compare(text, iterations, seeds, jobs):
     """Analyse one position with both seeds; return its result record."""
     state = state_from_json(text)
@@ -151,9 +175,11 @@ def summarise(records):
     agree = sum(r["agree"] for r in records)
     lo, hi = wilson_interval(agree, n)
     differ = [r for r in records if not r["agree"]]
+    sd = reward_sd(records)
     return {"positions": n, "agree": agree, "rate": agree / n if n else float("nan"), "lo": lo, "hi": hi,
             "disagree": len(differ), "disagree_top2": sum(r["b_in_top2_a"] for r in differ),
             "disagree_near_tie": sum(r["near_tie"] for r in differ),
+            "reward_sd": sd, "disagree_near_tie_measured": sum(near_tie_measured(r, sd) for r in differ),
             "within_top2": sum(r["b_in_top2_a"] for r in records) / n if n else float("nan"),
             "median_legal": float(np.median([r["legal"] for r in records])) if n else float("nan"),
             "median_share": float(np.median([r["share_a"] for r in records])) if n else float("nan")}
@@ -164,7 +190,8 @@ def format_summary(s, game, iterations):
     return (f"{game}: best move agrees on {s['agree']}/{s['positions']} positions = {s['rate']:.3f} "
             f"[95% {s['lo']:.3f}-{s['hi']:.3f}] at {iterations} iterations\n"
             f"  disagreements {s['disagree']}: second seed's best in the first's top 2 in {s['disagree_top2']}, "
-            f"near ties (value gap < 1.96 SE) {s['disagree_near_tie']}\n"
+            f"near ties (value gap < 1.96 SE) {s['disagree_near_tie']} with the bounding error, "
+            f"{s['disagree_near_tie_measured']} with the measured one (per-visit sd {s['reward_sd']:.3f})\n"
             f"  best of B within A's top 2 overall: {s['within_top2']:.3f}; median legal moves "
             f"{s['median_legal']:.0f}; median visit share of A's best {s['median_share']:.2f}")
 

@@ -54,3 +54,11 @@ def test_near_tie_reads_the_values_merged_over_both_runs():
     assert stability.near_tie(a, b)
     far = [{"action": 2, "visits": 9000, "mean_reward": 0.9}, {"action": 1, "visits": 9000, "mean_reward": 0.1}]
     assert not stability.near_tie([{"action": 1, "visits": 9000, "mean_reward": 0.2}], far)
+
+
+def test_measured_error_comes_from_the_two_runs_values_of_the_same_move():
+    rec = {"a": [{"action": 1, "visits": 100, "mean_reward": 0.6}, {"action": 2, "visits": 100, "mean_reward": 0.5}],
+           "b": [{"action": 2, "visits": 100, "mean_reward": 0.58}, {"action": 1, "visits": 100, "mean_reward": 0.5}]}
+    # (0.1^2 + 0.08^2) / 2 terms, each divided by 1/100 + 1/100
+    assert stability.reward_sd([rec]) == pytest.approx(((0.01 + 0.0064) / 2 / 0.02) ** 0.5)
+    assert stability.near_tie_measured(rec, 1.0) and not stability.near_tie_measured(rec, 0.01)
