@@ -129,7 +129,7 @@ def test_bad_file_is_one_line_naming_the_path(toy, tmp_path, name, make, path, f
     assert len(message) < 400
 
 
-def test_at_least_twenty_generic_kinds():
+def test_at_least_forty_generic_kinds():
     assert len({case[0] for case in BAD}) >= 40
 
 
@@ -270,3 +270,30 @@ def test_helpers_directly():
     assert content.text("x", "p") == "x"
     with pytest.raises(DataError, match=r"p\.b: missing field"):
         content.fields({"a": 1}, "p", ("a", "b"))
+
+
+def test_shipped_files_are_package_data():
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "*.json" in config["package-data"]["*"]
+    for game in ("tiletum", "seasons"):
+        assert f"engine_c.{game}" in config["packages"]
+        module = content.game_module(game)
+        assert Path(module.DEFAULT_PATH).resolve() == root / "engine_c" / game / "content.json"
+        assert content.load(game)["game"] == game
+
+
+def test_game_of_a_file(tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps({"game": "seasons", "format": 1, "tables": {}}))
+    assert content.game_of(str(path)) == "seasons"
+    for text, fragment in ((json.dumps({"game": "burgundy"}), "unknown game 'burgundy' (games with a data file: "),
+                           (json.dumps({"game": "tiletun"}), "did you mean tiletum?"),
+                           (json.dumps({"format": 1}), "game: missing field"),
+                           ("[]", "the top level must be a JSON object")):
+        path.write_text(text)
+        with pytest.raises(DataError, match=f"^data file {path}: .*{fragment.replace('(', '.').replace(')', '.').replace('?', '.')}"):
+            content.game_of(str(path))
