@@ -84,17 +84,18 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
     """Legal actions of the actor, ascending (none once the game is over)."""
     cdef int n = 0
     cdef int p = s.actor
-    cdef int c, v, w, i, j, k, b, r, t, city, piece
+    cdef int c, v, w, i, j, k, b, r, t, city, piece, steps
     cdef int gold = s.pl[p].res[GOLD]
     cdef bint room = s.pl[p].nstore < NSTORE
     if s.phase == PH_OVER:
         return 0
     if s.phase == PH_DIE:
+        steps = gold // TT_DIE_STEP_GOLD          # the adjustment steps the actor's gold pays for
         for c in range(NRES):
             for v in range(6):
                 if s.dice[c][v]:
                     for w in range(6):
-                        if TT_DIE_STEP_GOLD * die_steps(s, v, w) <= gold:
+                        if die_steps(s, v, w) <= steps:
                             out[n] = A_DIE + c * 36 + v * 6 + w
                             n += 1
         return n
@@ -432,3 +433,8 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         s.free_moves -= 1
         tt_move_piece(s, p, (a - A_FREEMOVE) // 6, (a - A_FREEMOVE) % 6)
     tt_settle(s)
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

@@ -141,3 +141,8 @@ def string_to_action(TiletumState state, str text):
     except (KeyError, ValueError, IndexError):
         pass
     raise InvalidActionError(f"tiletum: cannot parse action {text!r}")
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

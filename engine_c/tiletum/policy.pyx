@@ -86,3 +86,8 @@ cdef void tt_playout(TT* s, uint64_t* rng) noexcept nogil:
         if n == 0:                  # a stuck position: stop rather than loop or divide by 0
             return
         tt_apply(s, tt_policy_action(s, buf, n, rng))
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

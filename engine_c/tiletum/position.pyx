@@ -569,3 +569,8 @@ cdef _check_pending(TT* s):
                                  f"convert")
     if s.choose_mode == CH_RETRIG and not any(pl.bld_n[b] for b in range(NBLD)):
         F.fail("current.choose", f"retrigger: seat {s.actor} has no person on a building to retrigger")
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

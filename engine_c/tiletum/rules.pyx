@@ -445,3 +445,8 @@ cdef void tt_move_piece(TT* s, int p, int piece, int j) noexcept nogil:
         s.pl[p].merchant = TT_NB[c][j]
     else:
         s.pl[p].architect = TT_NB[c][j]
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

@@ -6,6 +6,7 @@ the other rooms of this package hold the rest (table in docs/interface.md).  See
 """
 from engine_c.game cimport GameState, GameHooks, game_hooks
 from engine_c.tiletum.types cimport *
+from engine_c.tiletum.tables cimport TT_TAB
 from engine_c.tiletum.rules cimport tt_new_game, n_persons, n_full, n_crested, total_res
 from engine_c.tiletum.moves cimport tt_current_player, tt_legal, tt_apply
 from engine_c.tiletum.policy cimport tt_playout, tt_random_playout, tt_policy_action
@@ -69,3 +70,8 @@ cdef class TiletumState(GameState):
                 f["bonus_ap_" + ACTIONS[a]] = int(pl.bonus_ap[a])
             out.append(f)
         return out
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

@@ -1,12 +1,22 @@
 # cython: language_level=3
 """Tiletum's content tables in C (declared in tables.pxd): filled from the data file, read back.
 
-``install_tables(arrays)`` writes every table from flat integer lists (row by row for the 2-D
-ones), as ``engine_c.tiletum.data.c_arrays()`` makes them from the installed data;
-``c_tables()`` reads them back (the tests compare both).  Only
-``engine_c.tiletum.content.install`` should call ``install_tables``.
+``install_tables(arrays)`` writes this module's copy of the tables from flat integer lists (row by
+row for the 2-D ones), as ``engine_c.tiletum.data.c_arrays()`` makes them from the installed data,
+then copies it into every module of TABLE_MODULES (each has its own static copy, read at fixed
+addresses by its hot loops); ``c_tables(module)`` reads a module's copy back (the tests compare).
+Only ``engine_c.tiletum.content.install`` should call ``install_tables``.
 """
+import importlib
+
+from libc.string cimport memcpy
+
 from engine_c.tiletum.types cimport *
+
+# every module holding a copy of the tables (it cimports tables.pxd or rules.pxd)
+TABLE_MODULES = ("engine_c.tiletum.rules", "engine_c.tiletum.moves", "engine_c.tiletum.policy",
+                 "engine_c.tiletum.view", "engine_c.tiletum.state", "engine_c.tiletum.position",
+                 "engine_c.tiletum.notation")
 
 cdef dict _SLOTS = {}       # name -> (address of the first int, number of ints)
 
@@ -85,13 +95,23 @@ def install_tables(dict arrays):
         first = <int*><size_t>address
         for i, v in enumerate(arrays[name]):
             first[i] = v
+    for module in TABLE_MODULES:
+        memcpy(<void*><size_t>importlib.import_module(module)._tables_address(), &TT_TAB, sizeof(TTTables))
 
 
-def c_tables():
-    """name -> flat list of the ints in every C table now."""
+def _tables_address():
+    """Address of this module's copy of the tables (the master copy)."""
+    return <size_t>&TT_TAB
+
+
+def c_tables(module=None):
+    """name -> flat list of the ints in every C table now: the master copy, or ``module``'s copy."""
     cdef int* first
+    offset = 0
+    if module is not None:
+        offset = importlib.import_module(module)._tables_address() - <size_t>&TT_TAB
     out = {}
     for name, (address, count) in _SLOTS.items():
-        first = <int*><size_t>address
+        first = <int*><size_t>(address + offset)
         out[name] = [first[i] for i in range(count)]
     return out

@@ -40,3 +40,8 @@ cdef void tt_resample(TT* s, int observer, uint64_t* rng) noexcept nogil:
     with the state's RNG, so reseeding it redraws all of them consistently.
     """
     s.rng = rng_next(rng)
+
+
+def _tables_address():
+    """Address of this module's copy of the content tables (engine_c.tiletum.tables fills it)."""
+    return <size_t>&TT_TAB

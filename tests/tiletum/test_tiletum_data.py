@@ -186,3 +186,18 @@ def test_the_export_reads_back_as_the_same_data():
     text = content.export_text(content.load("tiletum"))
     assert json.loads(text) == content.load("tiletum")
     assert content.data_hash(copy.deepcopy(json.loads(text))) == content.active("tiletum").hash
+
+
+def test_every_module_with_a_copy_of_the_tables_holds_the_installed_data(shipped):
+    # a module that cimports tables.pxd or rules.pxd has its own copy: it must be listed to be filled
+    from engine_c.tiletum import tables
+    here = Path(tables.__file__).parent
+    with_copy = sorted(f"engine_c.tiletum.{p.stem}" for p in here.glob("*.pyx")
+                       if p.stem != "tables" and ("tables cimport" in p.read_text() or "rules cimport" in p.read_text()))
+    assert with_copy == sorted(tables.TABLE_MODULES)
+    shipped["tables"]["king_vp"]["values"][21] = 9
+    content.use("tiletum", shipped)
+    master = c_tables()
+    assert master["TT_KING_VP"][21] == 9
+    for module in tables.TABLE_MODULES:
+        assert c_tables(module) == master, module
