@@ -19,15 +19,6 @@ def note(game):
     return content.placeholder_line(content.active(game))
 
 
-def data_line(game):
-    """One line naming ``game``'s installed data: hash, file, placeholders; None for a game without."""
-    if not content.has_data(game):
-        return None
-    info = content.active(game)
-    where = "the shipped data" if info.is_default and info.path is None else f"data from {info.path or 'a dict'}"
-    return f"{game}: {where}, hash {info.hash}, {info.placeholders} placeholders"
-
-
 def check_installed(state):
     """BoardlabError unless the data ``state`` was built from is the data installed now (the engine
     reads its tables from the installed data, process-wide)."""
