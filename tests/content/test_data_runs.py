@@ -101,3 +101,17 @@ def test_simulate_prints_the_line_and_report_refuses_through_the_cli(shipped, tm
     resumed = boardlab("simulate", "--game", "tiletum", "--agent", "random", "--games", "3", "--resume",
                        "--out", tmp_path / "a")
     assert resumed.returncode == 2 and "cannot resume" in resumed.stderr and "--data" in resumed.stderr
+
+
+def test_dask_workers_install_the_run_data(shipped, tmp_path):  # noqa: F811
+    from solver import rundata
+
+    path = tmp_path / "gold.json"
+    path.write_text(content.export_text(edited_tiletum()))
+    local = run(_config(4), tmp_path / "local", jobs=1, data=path)
+    on_dask = run(_config(4), tmp_path / "dask", jobs=2, backend="dask", chunk_size=1, data=path)
+    assert _games(local) == _games(on_dask)
+    prepared = rundata.prepare("tiletum", path)
+    game, digest, data = prepared.payload()              # what a worker receives: the data, no path
+    assert (game, digest) == ("tiletum", content.data_hash(edited_tiletum())) and data == edited_tiletum()
+    assert json.loads((tmp_path / "dask" / "_manifest.json").read_text())["data"]["source"] == str(path)
