@@ -59,8 +59,9 @@ cdef int cs_legal(CS* s, int* out) noexcept nogil:
     if ph == PH_BUILD:
         out[0] = A_PASS
         n = 1
+        m = pay_bound(s, p)
         for t in range(NB):
-            if s.tiles[t] and can_pay(s, p, CS_VALUE[t]):
+            if s.tiles[t] and CS_VALUE[t] <= m and can_pay(s, p, CS_VALUE[t]):
                 out[n] = A_BUILD + t
                 n += 1
         return n

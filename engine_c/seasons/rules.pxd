@@ -103,3 +103,19 @@ cdef inline int place_fee(CS* s, int pl) noexcept nogil:
     """The fee of helper place pl now (a winter card may change fees)."""
     cdef int f = CS_FEE[pl] + s.w_mod[MOD_FEE]
     return f if f > 0 else 0
+
+
+cdef inline int pay_bound(CS* s, int p) noexcept nogil:
+    """The most building points p's pieces can pay (silver as the dearest kind), or -1 when they
+    cannot make min_kinds kinds: no building above it is payable (a quick filter before can_pay)."""
+    cdef uint8_t* r = s.res[p]
+    cdef int k, top = 0, kinds = r[SILVER], most = 0
+    for k in range(4):
+        if r[k]:
+            kinds += 1
+            most += r[k] * CS_BP[k]
+        if CS_BP[k] > top:
+            top = CS_BP[k]
+    if kinds < CS_K[K_MIN_KINDS]:
+        return -1
+    return most + r[SILVER] * top

@@ -256,10 +256,11 @@ cdef inline void take_tower(CS* s, int p, int k) noexcept nogil:
 cdef bint build_step(CS* s) noexcept nogil:
     """Offer another building if the card allows one and one is affordable, else go on to helpers."""
     cdef int p = s.actor
-    cdef int t
+    cdef int t, bound
     if s.builds < CS_K[K_MAX_BUILDS]:
+        bound = pay_bound(s, p)
         for t in range(NB):
-            if s.tiles[t] and can_pay(s, p, CS_VALUE[t]):
+            if s.tiles[t] and CS_VALUE[t] <= bound and can_pay(s, p, CS_VALUE[t]):
                 s.phase = PH_BUILD
                 return True
     return helper_step(s)
