@@ -85,17 +85,31 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
     cdef int n = 0
     cdef int p = s.actor
     cdef int c, v, w, i, j, k, b, r, t, city, piece, steps
+    cdef bint wrap
+    cdef int lo, hi
     cdef int gold = s.pl[p].res[GOLD]
     cdef bint room = s.pl[p].nstore < NSTORE
     if s.phase == PH_OVER:
         return 0
     if s.phase == PH_DIE:
         steps = gold // TT_DIE_STEP_GOLD          # the adjustment steps the actor's gold pays for
+        wrap = s.die_wrap and steps < 3           # with 3 steps around, every value is in reach
+        if steps > 5:
+            steps = 5
         for c in range(NRES):
             for v in range(6):
                 if s.dice[c][v]:
-                    for w in range(6):
-                        if die_steps(s, v, w) <= steps:
+                    if wrap:                      # targets within `steps` either way round, ascending
+                        for w in range(6):
+                            if die_steps(True, v, w) <= steps:
+                                out[n] = A_DIE + c * 36 + v * 6 + w
+                                n += 1
+                    else:                         # the values v - steps .. v + steps that exist
+                        lo = v - steps if v >= steps else 0
+                        hi = v + steps if v + steps <= 5 else 5
+                        if s.die_wrap:            # steps >= 3: all six
+                            lo, hi = 0, 5
+                        for w in range(lo, hi + 1):
                             out[n] = A_DIE + c * 36 + v * 6 + w
                             n += 1
         return n
@@ -201,8 +215,9 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
             out[n] = A_FULFIL + i
             n += 1
     for c in range(NCATH):
-        if (s.cath_cost[c] and cath_top_vp(s, c) > 0 and not (s.pl[p].cath_mask >> c) & 1
-                and s.pl[p].res[STONE] >= s.cath_cost[c] and own_pillar_in(s, p, TT_CATH_CITY[c])):
+        # cheapest tests first: cost (0: not in play) and stone, then once per player, a tile left, a pillar
+        if (s.cath_cost[c] and s.pl[p].res[STONE] >= s.cath_cost[c] and not (s.pl[p].cath_mask >> c) & 1
+                and cath_top_vp(s, c) > 0 and own_pillar_in(s, p, TT_CATH_CITY[c])):
             out[n] = A_CATH + c
             n += 1
     for i in range(s.pl[p].nstore):
@@ -256,7 +271,7 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         v = (a // 6) % 6 + 1
         w = a % 6 + 1
         s.dice[c][v - 1] -= 1
-        s.pl[p].res[GOLD] -= TT_DIE_STEP_GOLD * die_steps(s, v, w)
+        s.pl[p].res[GOLD] -= TT_DIE_STEP_GOLD * die_steps(s.die_wrap, v, w)
         s.die_col = c
         s.die_val = w
         s.pl[p].res[c] += w

@@ -111,11 +111,12 @@ cdef inline int cath_top_vp(TT* s, int c) noexcept nogil:
     return TT_CATH_VP[c][t] if t < TT_CATH_NTILES[c] else 0
 
 
-cdef inline int die_steps(TT* s, int v, int w) noexcept nogil:
-    """Steps to adjust a die from value v to w: |w - v|, or around 6 <-> 1 if shorter and the option allows."""
+cdef inline int die_steps(bint wrap, int v, int w) noexcept nogil:
+    """Steps to adjust a die from value v to w: |w - v|, or around 6 <-> 1 if shorter and ``wrap``
+    (the state's die_wrap option)."""
     cdef int d = w - v
     if d < 0:
         d = -d
-    if s.die_wrap and d > 3:
+    if wrap and d > 3:
         d = 6 - d
     return d

@@ -201,3 +201,28 @@ def test_every_module_with_a_copy_of_the_tables_holds_the_installed_data(shipped
     assert master["TT_KING_VP"][21] == 9
     for module in tables.TABLE_MODULES:
         assert c_tables(module) == master, module
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_die_choices_are_exactly_what_the_gold_pays_for(wrap):
+    colours = "GFISW"
+    checked = 0
+    for seed in range(6):
+        state = TiletumState(2 + seed % 3, seed, die_wrap=wrap)
+        chooser = random.Random(seed)
+        while not state.is_terminal():
+            d = state.to_dict()
+            legal = state.legal_actions()
+            if d["phase"] == "die":
+                gold = d["seats"][d["actor"]]["resources"]["gold"]
+                expected = set()
+                for die in d["dice"]:
+                    c, v = colours.index(die[0]), int(die[1])
+                    for w in range(1, 7):
+                        steps = abs(w - v) if not wrap else min(abs(w - v), 6 - abs(w - v))
+                        if 2 * steps <= gold:
+                            expected.add(c * 36 + (v - 1) * 6 + w - 1)
+                assert set(legal) == expected and legal == sorted(legal)
+                checked += 1
+            state.apply_action(legal[chooser.randrange(len(legal))])
+    assert checked > 100
