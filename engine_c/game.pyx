@@ -35,7 +35,8 @@ def parse_position(text, game_name=None):
 
 
 def _restore(cls, bytes data, int num_players, data_hash=None):
-    """Rebuild a pickled state from its raw struct bytes (and the hash of its game data)."""
+    """Rebuild a pickled state from its raw struct bytes (the hash of its game data comes as the
+    pickle's state, or here)."""
     cdef GameState state = cls.__new__(cls)
     if len(data) != state._size:
         raise ValueError(f"{cls.__name__}: pickled state has {len(data)} bytes, expected {state._size}")
@@ -459,7 +460,14 @@ cdef class GameState:
         return (<char*>self._data)[:self._size]
 
     def __reduce__(self):
-        return (_restore, (type(self), self.to_bytes(), self.num_players, self.data_hash))
+        # the data hash travels as the pickle's state (games without a data file have none)
+        if self.data_hash is None:
+            return (_restore, (type(self), self.to_bytes(), self.num_players))
+        return (_restore, (type(self), self.to_bytes(), self.num_players), self.data_hash)
+
+    def __setstate__(self, data_hash):
+        """Restore the data hash of an unpickled state (see ``__reduce__``)."""
+        self.data_hash = data_hash
 
     def __eq__(self, other):
         if type(other) is not type(self):
