@@ -43,7 +43,3 @@ cdef class SanJuanState(GameState):
     def tiebreak_values(self):
         """Tie-break value per player: hand cards plus goods on production buildings."""
         return [sj_tiebreak(&self.st, p) for p in range(self.num_players)]
-
-    def tiebreak_values(self):
-        """Tie-break value per player: hand cards plus goods on production buildings."""
-        return [sj_tiebreak(&self.st, p) for p in range(self.num_players)]

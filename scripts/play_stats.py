@@ -1,0 +1,105 @@
+"""How self-play games go: game length and role/card choices, to tell an agent's habits from the game's.
+
+    python scripts/play_stats.py --game sanjuan --agent ismcts:iterations=2000 --games 12
+    python scripts/play_stats.py --game seasons --players 4 --agent ismcts:iterations=2000 --games 6
+
+Every seat plays the same agent spec; game g is dealt from SeedSequence(seed, spawn_key=(g,)) (its
+children seed the deal and each seat's agent), so the same command gives the same games whatever
+--jobs.  Printed per game and summarised:
+  rounds            the round the game ended in (San Juan, A Castle for All Seasons, Tiletum)
+  choices           how often each role (San Juan) or character card (A Castle for All Seasons)
+                    was chosen, as a share of all such choices
+  all_same_card     A Castle for All Seasons: rounds in which every player chose the master builder
+  vp_master         A Castle for All Seasons: mean victory points per player from the master builder
+  score             mean final score per player
+"""
+import argparse
+import collections
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine_c import new_state  # noqa: E402
+from solver.agents import make_agent  # noqa: E402
+
+# Notation prefix of a role / card choice per game: the move text after it names the choice.
+CHOICE_PREFIX = {"sanjuan": "", "seasons": "pick "}
+SANJUAN_ROLES = ("builder", "producer", "trader", "councillor", "prospector")
+
+
+def choice_name(game, text):
+    """The role or card a move chooses, or None when the move is not such a choice."""
+    if game == "seasons":
+        return text[5:] if text.startswith("pick ") else None
+    if game == "sanjuan":
+        role = text.split("+")[0]
+        return role if role in SANJUAN_ROLES else None
+    return None
+
+
+def play(game, players, spec, seed, game_index):
+    """One self-play game; returns its summary as a dict."""
+    seq = np.random.SeedSequence(seed, spawn_key=(game_index,))
+    children = seq.spawn(1 + players)
+    state = new_state(game, players, children[0])
+    agents = [make_agent(spec, children[1 + i]) for i in range(players)]
+    choices = collections.Counter()
+    rounds_with = collections.defaultdict(list)
+    while not state.is_terminal():
+        action = agents[state.current_player()].choose(state)
+        name = choice_name(game, state.action_to_string(action))
+        if name is not None:
+            choices[name] += 1
+            rounds_with[json.loads(state.to_json()).get("round")].append(name)
+        state.apply_action(action)
+    position = json.loads(state.to_json())
+    summary = {"rounds": position.get("rounds", position.get("round")), "scores": state.scores(),
+               "choices": dict(choices)}
+    if game == "seasons":
+        summary["all_master"] = sum(1 for names in rounds_with.values()
+                                    if len(names) >= players and all(n == "masterbuilder" for n in names))
+        summary["rounds_played"] = len(rounds_with)
+        summary["vp_master"] = [seat.get("vp_master", 0) for seat in position["seats"]]
+    return summary
+
+
+def main(argv=None):
+    """Play the games and print the summary."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--agent", default="ismcts:iterations=2000")
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    from joblib import Parallel, delayed
+
+    games = Parallel(n_jobs=args.jobs)(delayed(play)(args.game, args.players, args.agent, args.seed, g)
+                                       for g in range(args.games))
+    rounds = np.array([g["rounds"] for g in games if g["rounds"] is not None])
+    totals = collections.Counter()
+    for g in games:
+        totals.update(g["choices"])
+    print(f"{args.game}, {args.players} players, {args.agent}, {args.games} games, seed {args.seed}")
+    if len(rounds):
+        print(f"rounds: median {np.median(rounds):.1f}, mean {rounds.mean():.2f}, "
+              f"min {rounds.min()}, max {rounds.max()}")
+    print(f"score: mean {np.mean([np.mean(g['scores']) for g in games]):.1f} per player")
+    if totals:
+        n = sum(totals.values())
+        print("choices: " + ", ".join(f"{k} {v / n:.3f}" for k, v in totals.most_common()))
+    if args.game == "seasons":
+        played = sum(g["rounds_played"] for g in games)
+        print(f"rounds where every player chose the master builder: {sum(g['all_master'] for g in games)}"
+              f" of {played}; victory points from the master builder: "
+              f"{np.mean([v for g in games for v in g['vp_master']]):.1f} per player")
+    return games
+
+
+if __name__ == "__main__":
+    main()
