@@ -55,4 +55,5 @@ cdef class Searcher:
 
     cdef int _ensure_actions(self, int n_actions) except -1
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
+    cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil

@@ -364,7 +364,8 @@ cdef class Searcher:
         if state.c_is_terminal():
             raise BoardlabError("ismcts: cannot search a finished game")
         cdef int legal[MAX_LEGAL]
-        if state.c_legal_actions(legal) == 0:
+        cdef int n_legal = state.c_legal_actions(legal)
+        if n_legal == 0:
             raise BoardlabError(f"ismcts: player {state.c_current_player()} is to act but has no legal move")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
                                        or not 1 <= iterations <= MAX_ITERATIONS):
@@ -397,6 +398,8 @@ cdef class Searcher:
         if not (keep_tree and resample and self.n_nodes > 0):
             self.n_nodes = 0
             self.score_seen = 1.0
+        else:
+            self._drop_illegal_root_children(legal, n_legal, state.c_current_player())
         if max_it >= 0 and self.capacity < self.n_nodes + max_it + 1:
             self.reserve(min(self.n_nodes + max_it + 1, self.max_nodes))
         if self.n_nodes == 0:
@@ -410,6 +413,31 @@ cdef class Searcher:
         with nogil:
             self.iterations_done = self._run(root, scratch, max_it, max_s, resample)
         return self.iterations_done
+
+    cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept:
+        """Unlink the kept root's children whose move is not ``root_player``'s legal move now.
+
+        A kept subtree was grown over many determinizations: when the move that led to it
+        revealed something to the searcher (cards drawn, a die), its children include moves
+        that were legal only in the worlds that did not happen; they would otherwise still
+        be counted (and chosen) at the new root; in some of those worlds the next decision may
+        even have been another player's.  Their nodes stay in the pool, unreachable.
+        """
+        cdef int i
+        cdef int32_t child, previous = -1
+        self.stamp += 1
+        for i in range(n_legal):
+            self.mark[legal[i]] = self.stamp
+        child = self.nodes[0].first_child
+        while child >= 0:
+            if self.mark[self.nodes[child].action] != self.stamp or self.nodes[child].player != root_player:
+                if previous < 0:
+                    self.nodes[0].first_child = self.nodes[child].next_sibling
+                else:
+                    self.nodes[previous].next_sibling = self.nodes[child].next_sibling
+            else:
+                previous = child
+            child = self.nodes[child].next_sibling
 
     def stop(self):
         """Ask a running search (in another thread) to end after its current iteration."""

@@ -1,0 +1,32 @@
+"""Tree reuse keeps only the kept root's children that are the searcher's legal moves now."""
+from engine_c import new_state
+from solver import ismcts
+from solver.agents import make_agent
+
+
+def test_kept_tree_offers_only_moves_legal_after_the_draw():
+    # The councillor's draw is hidden while searching (the supply's order is resampled), so the
+    # subtree under "councillor" holds "keep" moves for cards that were not drawn in the end.
+    state = new_state("sanjuan", 2, 3)
+    before = state.clone()
+    councillor = state.string_to_action("councillor")
+    state.apply_action(councillor)
+    assert state.current_player() == before.current_player()
+    legal = set(state.legal_actions())
+    searcher = ismcts.Searcher(0.25, "margin")
+    searcher.search(before, iterations=3000, seed=1)
+    searcher.advance(councillor)
+    assert {child["action"] for child in searcher.root_stats()} - legal     # stale moves were kept
+    searcher.search(state, iterations=50, seed=2, keep_tree=True)
+    assert {child["action"] for child in searcher.root_stats()} <= legal
+    assert searcher.best_action() in legal
+
+
+def test_reusing_agent_plays_legal_moves_through_draws():
+    for seed in range(3):
+        state = new_state("sanjuan", 2, seed)
+        agents = [make_agent("ismcts:iterations=300,reuse=1", 20 + i) for i in range(2)]
+        while not state.is_terminal():
+            action = agents[state.current_player()].choose(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
