@@ -1,0 +1,47 @@
+"""scripts/play_stats.py: what it counts in self-play games, and that its games are reproducible."""
+import importlib.util
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "play_stats.py"
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("play_stats_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_choice_names():
+    stats = _load()
+    assert stats.choice_name("sanjuan", "prospector+library") == "prospector"
+    assert stats.choice_name("sanjuan", "build palace") is None
+    assert stats.choice_name("seasons", "pick masterbuilder") == "masterbuilder"
+    assert stats.choice_name("seasons", "trader clay") is None
+
+
+def test_sanjuan_counts_roles_and_rounds(capsys):
+    stats = _load()
+    games = stats.main(["--game", "sanjuan", "--agent", "random", "--games", "2"])
+    out = capsys.readouterr().out
+    assert "rounds: median" in out and "choices: " in out
+    for game in games:
+        assert game["rounds"] >= 1
+        assert set(game["choices"]) <= set(stats.SANJUAN_ROLES)
+        # with 2 players every round has 3 role choices (governor, other, governor), the last one
+        # possibly cut short by the game's end
+        assert 3 * (game["rounds"] - 1) < sum(game["choices"].values()) <= 3 * game["rounds"]
+
+
+def test_seasons_counts_cards_and_master_rounds():
+    stats = _load()
+    games = stats.main(["--game", "seasons", "--players", "3", "--agent", "random", "--games", "2", "--seed", "4"])
+    again = stats.main(["--game", "seasons", "--players", "3", "--agent", "random", "--games", "2", "--seed", "4",
+                        "--jobs", "2"])
+    assert games == again
+    for game in games:
+        # 3 players play one card each per round; a card that is the only one left in hand is
+        # played without a decision (the engine applies forced moves), so it is not counted
+        assert 2 * game["rounds_played"] < sum(game["choices"].values()) <= 3 * game["rounds_played"]
+        assert 0 <= game["all_master"] <= game["rounds_played"]
+        assert len(game["vp_master"]) == 3
