@@ -51,7 +51,6 @@ A win counts 1, a shared first place 1/2; intervals are 95% Wilson score interva
 """
 import argparse
 import itertools
-import json
 import math
 import sys
 import time

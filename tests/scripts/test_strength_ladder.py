@@ -108,7 +108,7 @@ def test_resume_refuses_other_settings(tmp_path):
         strength.main(args)
 
 
-def test_match_options_still_choose_the_matches(monkeypatch):
+def test_match_options_still_choose_the_matches():
     args = strength.parse_args(["--games", "4"])
     assert args.mode == "matches" and args.iterations == 2000
     assert strength.parse_args(["--game", "sanjuan", "--players", "3"]).mode == "ladder"
