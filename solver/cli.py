@@ -61,6 +61,20 @@ def _data_option(help_text="Game data file (JSON) to use instead of the shipped 
     return click.option("--data", "data_path", type=click.Path(path_type=Path), default=None, help=help_text)
 
 
+def _options_option():
+    """The repeatable ``--option KEY=VALUE`` of the commands that start a new game."""
+    return click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+                        help="Game option (rules variant), repeatable, e.g. winter=true for seasons, "
+                             "die_wrap=false or action_tiles=true for tiletum.")
+
+
+def _parse_options(pairs):
+    """``--option`` values as sorted (key, value) pairs (one-line BoardlabError if malformed)."""
+    from solver.gameoptions import parse
+
+    return parse(pairs)
+
+
 def _echo_note(game, err=False):
     """Print the one line saying ``game``'s data holds placeholders, if it does."""
     from solver.datafiles import note
@@ -120,14 +134,16 @@ def games():
               help="Also save every K-th position of each game as JSON under OUT/_positions/.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
 @_data_option()
+@_options_option()
 def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, backend, address,
-             save_positions, progress, data_path):
+             save_positions, progress, data_path, options):
     """Play many games between agents and summarise who wins."""
+    from solver.gameoptions import describe
     from solver.runner import RunConfig, run
     from solver.summary import format_summary
 
     config = RunConfig(game=game, players=players, agents=tuple(agents), games=num_games, seed=seed,
-                       paired=paired)
+                       paired=paired, options=_parse_options(options))
     out = out or Path("runs") / f"{game}-{players}p-seed{seed}.parquet"
     show = sys.stderr.isatty() if progress is None else progress
     started = time.perf_counter()
@@ -148,7 +164,10 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
         rows = run(config, out, jobs=jobs, resume=resume, backend=backend, address=address,
                    on_games_done=games_done, save_positions=save_positions, data=data_path)
     elapsed = time.perf_counter() - started
-    click.echo(format_summary(rows, elapsed, played[0]))
+    summary = format_summary(rows, elapsed, played[0])
+    if config.options:          # the first line names the variant: "10 games of seasons (winter=true), ..."
+        summary = summary.replace(f" of {game},", f" of {game} ({describe(config.options)}),", 1)
+    click.echo(summary)
     _echo_note(game)
     click.echo(f"results: {out}")
 
@@ -200,13 +219,16 @@ def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, see
 @click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening (at most 10^6).")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default: print).")
 @_data_option()
-def position(game, players, seed, random_moves, out, data_path):
+@_options_option()
+def position(game, players, seed, random_moves, out, data_path, options):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
     from solver.positions import pretty_json, random_position
 
     _check_int("--seed", seed, 0, SEED_MAX)
     _check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
-    text = pretty_json(random_position(game, players, seed, random_moves, data=data_path).to_json())
+    options = _parse_options(options)
+    text = pretty_json(random_position(game, players, seed, random_moves, data=data_path,
+                                       options=dict(options)).to_json())
     _echo_note(game, err=True)             # standard output stays one JSON object
     if out is None:
         click.echo(text)
@@ -286,12 +308,15 @@ def show(position_path, seat, color, data_path):
 @click.option("--ai", default=None, help="Agent spec of the AI (default ismcts:iterations=10000).")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
 @_data_option()
-def play(game, players, seed, position_path, seat, ai, color, data_path):
+@_options_option()
+def play(game, players, seed, position_path, seat, ai, color, data_path, options):
     """Play a game against the AI in the terminal (type help during the game)."""
     from solver.play import play_in_terminal
 
     _check_int("--seed", seed, 0, SEED_MAX)
-    return play_in_terminal(game, players, seed, position_path, seat, ai, color, data=data_path)
+    options = _parse_options(options)
+    return play_in_terminal(game, players, seed, position_path, seat, ai, color, data=data_path,
+                            options=dict(options))
 
 
 @cli.command()

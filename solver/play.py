@@ -211,17 +211,20 @@ class PlaySession:
             self.say(f"  {PLACES[ranks[seat]]}  seat {seat} ({who}): {scores[seat]} points")
 
 
-def open_game(game, players, seed, position, commands, data=None):
-    """The state to play: a new deal of ``game``, or the position in the file ``position``
-    (``-``: read from ``commands`` first, the commands following it); ``data``: a game data file
-    to install first."""
-    from engine_c import new_state
+def open_game(game, players, seed, position, commands, data=None, options=None):
+    """The state to play: a new deal of ``game`` (with the game ``options``), or the position in
+    the file ``position`` (``-``: read from ``commands`` first, the commands following it);
+    ``data``: a game data file to install first."""
+    from solver.gameoptions import new_game
     from solver.positions import STDIN, load_leading_position, load_position
 
     if position is None:
         if game is None:
             raise BoardlabError("give --game (a new game) or --position (a position to play on from)")
-        return new_state(game, 2 if players is None else players, seed, data=data)
+        return new_game(game, 2 if players is None else players, seed, options, data=data)
+    if options:
+        raise BoardlabError("--option starts a new game with a variant; a position carries its own options "
+                            "(edit them in the file)")
     if str(position) == STDIN:
         state = load_leading_position(commands, game, data=data)
     else:
@@ -231,7 +234,7 @@ def open_game(game, players, seed, position, commands, data=None):
     return state
 
 
-def play_in_terminal(game, players, seed, position, seat, ai, color, data=None):
+def play_in_terminal(game, players, seed, position, seat, ai, color, data=None, options=None):
     """``boardlab play``: commands from standard input, output to standard output; returns the exit code."""
     import io
     import sys
@@ -240,7 +243,7 @@ def play_in_terminal(game, players, seed, position, seat, ai, color, data=None):
     make_agent(ai)                       # a bad spec is refused before anything is read
     commands = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") \
         if getattr(sys.stdin, "buffer", None) is not None else sys.stdin
-    state = open_game(game, players, seed, position, commands, data)
+    state = open_game(game, players, seed, position, commands, data, options)
     session = PlaySession(state, seat, ai, seed, sys.stdout, color=sys.stdout.isatty() if color is None else color,
                           echo=not commands.isatty())
     return session.run(commands)

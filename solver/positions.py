@@ -7,20 +7,22 @@ from pathlib import Path
 
 import numpy as np
 
-from engine_c import game_names, new_state, state_class, state_from_json, use_data
+from engine_c import game_names, state_class, state_from_json, use_data
 from engine_c.errors import BoardlabError
+from solver.gameoptions import new_game
 
 
-def random_position(game, players, seed, random_moves=0, data=None):
+def random_position(game, players, seed, random_moves=0, data=None, options=None):
     """The opening of ``game`` dealt from ``seed``, after ``random_moves`` seeded random moves
-    (``data``: a game data file or dict to install first)."""
+    (``data``: a game data file or dict to install first; ``options``: game options, e.g.
+    ``{"winter": True}``, checked by the game)."""
     if data is not None:
         use_data(game, data)
     if random_moves < 0:
         raise BoardlabError(f"--random-moves must be non-negative, got {random_moves}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise BoardlabError(f"--seed must be a non-negative integer, got {seed!r}")
-    state = new_state(game, players, seed)
+    state = new_game(game, players, seed, options)
     rng = np.random.default_rng(seed)
     for _ in range(random_moves):
         if state.is_terminal():

@@ -87,3 +87,17 @@ def check_resume(out, manifest, run_data):
         where = f"pass --data {copy}" if copy.is_file() else "pass --data with that file"
         raise BoardlabError(f"cannot resume {out}: the run was played with {run_data.game} data {stored}, "
                             f"not {run_data.hash}; {where}")
+
+
+def settings_differ(out, stored, settings, differing):
+    """The one-line refusal of a resume whose settings differ from the stored run's, naming the
+    game options of both when they are among the differences."""
+    from solver.gameoptions import describe
+
+    text = f"cannot resume {out}: settings differ from the stored run ({', '.join(differing) or 'format'})"
+    if "options" in differing:
+        before = stored.get("options")
+        before = describe(before) if isinstance(before, dict) else repr(before)
+        text += (f"; it was played with options {before or '(none)'}, "
+                 f"not {describe(settings['options']) or '(none)'}")
+    return text

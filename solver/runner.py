@@ -36,6 +36,7 @@ import numpy as np
 
 from engine_c import new_state, state_class
 from engine_c.errors import BoardlabError
+from solver import rundata
 
 # Names starting with "_" are skipped by pandas/pyarrow when reading the directory as a dataset.
 MANIFEST = "_manifest.json"
@@ -83,6 +84,7 @@ def _check_int(name, value, low, high, high_text=None):
 def validate(config):
     """Raise BoardlabError naming the first bad setting of ``config``."""
     from solver.agents import make_agent
+    from solver.gameoptions import new_game
 
     cls = state_class(config.game)
     if isinstance(config.players, bool) or not isinstance(config.players, int) \
@@ -97,7 +99,7 @@ def validate(config):
         raise BoardlabError(f"{len(config.agents)} agents for {config.players} seats: give at most one per seat")
     for spec in config.agents:
         make_agent(spec, 0)          # BoardlabError naming a bad spec or a budget out of bounds
-    new_state(config.game, config.players, 0, **dict(config.options))
+    new_game(config.game, config.players, 0, config.options)    # BoardlabError naming a bad game option
 
 
 def validate_options(jobs=1, backend="loky", address=None, chunk_size=None, compact_every=200, save_positions=0):
@@ -197,8 +199,6 @@ def play_chunk(config, game_indices, save_positions=0, data=None):
     output even when the games ran on a remote Dask worker. ``data``: the run's game data
     (``RunData.payload()``), installed first (solver/rundata.py).
     """
-    from solver import rundata
-
     rundata.install(data)
     positions = []
     return [play_game(config, i, save_positions, positions) for i in game_indices], positions
@@ -372,8 +372,7 @@ def _check_resume(config, store):
             raise BoardlabError(f"cannot resume {out}: it holds a run of {stored.get('games')} games; "
                                 f"--games may only grow on resume, got {config.games}")
         else:
-            raise BoardlabError(
-                f"cannot resume {out}: settings differ from the stored run ({', '.join(differing) or 'format'})")
+            raise BoardlabError(rundata.settings_differ(out, stored, config.settings(), differing))
     try:
         rows = store.finished_rows(manifest)
     except BoardlabError as exc:
@@ -385,8 +384,6 @@ def _check_resume(config, store):
 def open_output(config, plan, command=None, data=None):
     """Create the output directory or bring a resumed one up to date (the first writes of a run);
     ``data``: the run's RunData, recorded in the manifest with a copy of the file."""
-    from solver import rundata
-
     from solver import __version__
 
     store = plan.store
@@ -570,8 +567,6 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     ``stopped``, resumable) and raises BoardlabError. ``data``: the game data file (path or
     dict) to play with, installed first (None: the data installed now, usually the shipped one).
     """
-    from solver import rundata
-
     run_data = rundata.prepare(config.game, data)
     validate(config)
     validate_options(jobs, backend, address, chunk_size, compact_every, save_positions)

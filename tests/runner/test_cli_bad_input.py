@@ -11,7 +11,7 @@ fixture); every row is still its own test, so a failure names its row.  A row th
 killed and fails after ``ROW_TIMEOUT`` seconds.  How rows are started (a fork server, plus a
 slice as ``python -m solver.cli``) is described under "running rows" below.
 
-The file is long because the table is: most of its lines are the 222 rows, one per line, kept
+The file is long because the table is: most of its lines are the 242 rows, one per line, kept
 together so a reader sees every refusal boardlab promises in one place.
 """
 from __future__ import annotations
@@ -442,6 +442,34 @@ ROWS = [
     row("suggest-data-of-another-game", *_suggest("tiletum", "tiletum_pos.json"), "--data", "seasons_data.json"),
     row("play-data-bad-value", "play", "--game", "tiletum", "--data", "tiletum_data_bad.json"),
     row("play-position-of-other-data", "play", "--position", "tiletum_other_data_pos.json"),
+    # game options (--option KEY=VALUE)
+    row("simulate-option-unknown-key", "simulate", "--game", "seasons", "--agent", "random", "--games", "2", *OUT,
+        "--option", "frost=true"),
+    row("simulate-option-of-another-game", *SIM, "--agent", "random", *OUT, "--option", "winter=true"),
+    row("simulate-option-wrong-type", "simulate", "--game", "seasons", "--agent", "random", "--games", "2", *OUT,
+        "--option", "winter=1"),
+    row("simulate-option-string-for-bool", "simulate", "--game", "tiletum", "--agent", "random", "--games", "2",
+        *OUT, "--option", "die_wrap=no"),
+    row("simulate-option-no-equals", "simulate", "--game", "seasons", "--agent", "random", "--games", "2", *OUT,
+        "--option", "winter"),
+    row("simulate-option-empty-key", "simulate", "--game", "seasons", "--agent", "random", "--games", "2", *OUT,
+        "--option", "=true"),
+    row("simulate-option-empty", *SIM, "--agent", "random", *OUT, "--option", ""),
+    row("simulate-option-reserved-key", *SIM, "--agent", "random", *OUT, "--option", "players=3"),
+    row("simulate-option-twice", "simulate", "--game", "seasons", "--agent", "random", "--games", "2", *OUT,
+        "--option", "winter=true", "--option", "winter=false"),
+    row("simulate-option-without-value", *SIM, "--agent", "random", *OUT, "--option"),
+    row("simulate-resume-with-an-unknown-option", "simulate", "--game", "sanjuan", "--agent", "random", "--games", "2",
+        "--resume", "--out", "good.parquet", "--option", "x=1"),
+    row("position-option-unknown-key", "position", "--game", "tiletum", "--option", "winter=true"),
+    row("position-option-wrong-type", "position", "--game", "tiletum", "--option", "die_wrap=0", "--out", "p.json"),
+    row("position-option-no-equals", "position", "--game", "seasons", "--option", "winter", "--out", "p.json"),
+    row("position-option-bad-key", "position", "--game", "seasons", "--option", "win ter=true"),
+    row("position-option-data-key", "position", "--game", "tiletum", "--option", "data=tiletum_data.json"),
+    row("play-option-unknown-key", "play", "--game", "burgundy", "--option", "winter=true"),
+    row("play-option-wrong-type", "play", "--game", "seasons", "--option", "winter=maybe"),
+    row("play-option-empty-key", "play", "--game", "seasons", "--option", "=1"),
+    row("play-option-with-position", "play", "--position", "pos.json", "--option", "board=basic"),
     row("serve-data-twice-for-one-game", "serve", "--port", "0", "--data", "tiletum_data.json",
         "--data", "tiletum_data.json"),
     row("serve-data-not-json", "serve", "--port", "0", "--data", "garbage.json"),
