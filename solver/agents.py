@@ -35,7 +35,7 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -61,7 +61,7 @@ DEFAULTS = {
 MAX_ITERATIONS = 10**9
 MAX_SECONDS = 10**6          # about 11.6 days per move
 INT_LIMITS = {"iterations": MAX_ITERATIONS, "determinizations": 10**4, "playouts": 10**6, "trees": 10**4,
-              "worlds": 10**6}
+              "worlds": 10**6, "depth": 10**4}
 
 
 def _positive_int(agent, key, text, low=1):
@@ -90,7 +90,7 @@ def _float(agent, key, text, positive, limit=1e9):
 def _convert(agent, key, text):
     if key in ("iterations", "determinizations", "playouts", "trees"):
         return _positive_int(agent, key, text)
-    if key == "worlds":
+    if key in ("worlds", "depth"):
         return _positive_int(agent, key, text, low=0)
     if key == "reuse":
         if text not in ("0", "1"):
@@ -235,7 +235,8 @@ class _SearchAgent(Agent):
         """The agent's ``index``-th Searcher (one per tree with ``trees``), made on first use."""
         settings = self.settings
         while len(self._searchers) <= index:
-            self._searchers.append(ismcts.Searcher(settings["c"], settings["reward"], self.max_depth,
+            self._searchers.append(ismcts.Searcher(settings["c"], settings["reward"],
+                                                   settings.get("depth", self.max_depth),
                                                    playout=settings.get("playout", "policy"),
                                                    worlds=settings.get("worlds", 0),
                                                    widening=settings.get("widening", 0.0),

@@ -26,7 +26,7 @@ def test_parse_examples():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward, playout, widening, score_weight, worlds, reuse, trees)"),
+    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward, playout, widening, score_weight, worlds, reuse, trees, depth)"),
     ("mcts", "unknown agent 'mcts' (known: flat, greedy, ismcts, pimc, random)"),
     ("random:iterations=3", "unknown agent parameter 'iterations' for random (known: none)"),
     ("ismcts:iterations=0", "ismcts: parameter iterations must be a positive integer up to 1000000000, got '0'"),
@@ -48,6 +48,8 @@ def test_parse_examples():
      "ismcts: parameter iterations must be a positive integer up to 1000000000, got '99999999999999999999999'"),
     ("ismcts:time=inf", "ismcts: parameter time must be a positive number up to 1e+06, got 'inf'"),
     ("ismcts:time=1e7", "ismcts: parameter time must be a positive number up to 1e+06, got '1e7'"),
+    ("ismcts:depth=-1", "ismcts: parameter depth must be a non-negative integer up to 10000, got '-1'"),
+    ("ismcts:depth=deep", "ismcts: parameter depth must be a non-negative integer up to 10000, got 'deep'"),
     ("ismcts:iterations=5,trees=10",
      "ismcts: iterations (5) must be at least trees (10): the budget is shared among the trees"),
 ])
@@ -117,3 +119,21 @@ def test_finished_game_is_refused():
     state.playout(1)
     with pytest.raises(BoardlabError):
         make_agent("ismcts:iterations=10", 0).choose(state)
+
+
+def test_depth_limits_the_tree():
+    """depth=D: no node deeper than D moves below the root; depth=1 plays like flat Monte-Carlo."""
+    from engine_c import new_state
+
+    state = new_state("burgundy", 2, 3)
+    shallow = make_agent("ismcts:iterations=400,depth=2", 1)
+    deep = make_agent("ismcts:iterations=400", 1)
+    shallow.choose(state)
+    deep.choose(state)
+    assert shallow.searcher().max_depth == 2 and deep.searcher().max_depth == 0
+    assert shallow.searcher().node_count < deep.searcher().node_count
+    flat = make_agent("flat:iterations=300", 5)
+    one = make_agent("ismcts:iterations=300,depth=1", 5)
+    for _ in range(3):
+        assert flat.choose(state) == one.choose(state)
+        state.apply_action(state.legal_actions()[0])
