@@ -101,6 +101,9 @@ def draw(view, viewer, style, scores):
     lines.append("castle helper places:")
     lines += _castle_lines(view, style)
     lines.append(f"this round's cards in order: {_queue_text(view, style)}")
+    if view.get("winter"):
+        # the winter variant: the cards drawn so far are public (docs/seasons.md, "Winter variant")
+        lines.append(f"winter cards in play: {', '.join(view['winter_cards']) or 'none yet'}")
     for index, seat_data in enumerate(view["seats"]):
         lines.append("")
         lines += _seat_lines(index, seat_data, viewer, style, scores[index], not over and index == view["actor"])

@@ -137,3 +137,14 @@ def test_estate_geometry():
         found = regions(board)
         assert sorted(space for region in found for space in region) == list(range(1, 38))
     assert [1, 5, 6, 10, 11] in regions(1)                          # board 1's top-left pasture
+
+
+def test_winter_cards_are_shown_in_a_winter_game():
+    state = new_state("seasons", 3, 4, winter=True)
+    while not state.to_dict()["winter_cards"]:
+        state.apply_action(state.legal_actions()[0])
+    drawn = state.to_dict()["winter_cards"]
+    for seat in (None, 1):
+        picture = render(state, seat=seat, color=False)
+        assert f"winter cards in play: {', '.join(drawn)}" in picture.splitlines()
+    assert "winter cards" not in render(new_state("seasons", 3, 4), color=False)
