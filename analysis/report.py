@@ -445,9 +445,9 @@ def write_report(paths, out_dir, with_notes=False):
     doc.p(f"{n_games} games from {len(runs)} run(s): {', '.join(map(str, paths))}. "
           f"Games: {', '.join(game_title(g) for g in games)}.")
     for game in games:
-        if placeholder_note(game):
-            doc.p(placeholder_note(game), "warn")
-        if game in notes:
+        if game in notes:            # what is invented, then the data's line; none for complete data
+            if placeholder_note(game):
+                doc.p(placeholder_note(game), "warn")
             doc.p(notes[game], "warn")
     toc = "".join(f'<li><a href="#{html.escape(g)}">{html.escape(game_title(g))}</a></li>'
                   for g in games)
@@ -457,9 +457,9 @@ def write_report(paths, out_dir, with_notes=False):
         d = df[df["game"] == game]
         slug = "".join(ch if ch.isalnum() else "_" for ch in game)
         doc.h(2, f"{game_title(game)} ({game})", anchor=game)
-        if placeholder_note(game):
-            doc.p(placeholder_note(game), "warn")
-        if game in notes:
+        if game in notes:            # what is invented, then the data's line; none for complete data
+            if placeholder_note(game):
+                doc.p(placeholder_note(game), "warn")
             doc.p(notes[game], "warn")
         doc.h(3, "Overview")
         _overview(doc, d)

@@ -185,3 +185,22 @@ def test_web_view_says_when_data_holds_placeholders(shipped, tmp_path, edited_fi
         assert view["data"] is None and view["data_note"] is None
     page = (__import__("pathlib").Path(create_app.__code__.co_filename).parent / "static" / "board.js").read_text()
     assert "data_note" in page
+
+
+def test_complete_data_drops_the_placeholder_sentence_from_the_summary():
+    """With every placeholder replaced, simulate's summary no longer says the game is invented."""
+    import json
+
+    from analysis.synthetic import synthetic_results
+    from engine_c import content
+    from solver.summary import format_summary
+
+    rows = synthetic_results("seasons", 2, 4, seed=1)
+    assert "Placeholder data" in format_summary(rows, 1.0)
+    text = json.dumps(content.load("seasons")).replace('"source": "placeholder"', '"source": "my own box"')
+    try:
+        active = content.use("seasons", json.loads(text))
+        assert active.placeholders == 0
+        assert "Placeholder data" not in format_summary(rows, 1.0)
+    finally:
+        content.use("seasons")
