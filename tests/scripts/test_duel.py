@@ -1,0 +1,28 @@
+"""scripts/duel.py: paired deals, win credit from A's side, the same numbers whatever --jobs."""
+import importlib.util
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "duel.py"
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("duel_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_stronger_agent_wins_and_jobs_do_not_matter():
+    duel = _load()
+    one = duel.duel("sanjuan", "greedy", "random", deals=3, seed=5, jobs=1)
+    two = duel.duel("sanjuan", "greedy", "random", deals=3, seed=5, jobs=2)
+    assert one == two
+    wins, games, mean_a, mean_b = one
+    assert games == 6 and wins >= 5 and mean_a > mean_b
+
+
+def test_the_same_spec_on_both_sides_splits_each_deal():
+    duel = _load()
+    wins, games, mean_a, mean_b = duel.duel("seasons", "random", "random", deals=4, seed=1)
+    # identical agents: each deal's two games are mirror images, so A wins exactly one of them
+    assert (wins, games) == (4.0, 8) and mean_a == mean_b
