@@ -1,15 +1,9 @@
 """scripts/duel.py: paired deals, win credit from A's side, the same numbers whatever --jobs."""
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "duel.py"
+from script_loader import load_script
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("duel_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("duel")
 
 
 def test_a_stronger_agent_wins_and_jobs_do_not_matter():

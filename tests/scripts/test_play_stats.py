@@ -1,15 +1,9 @@
 """scripts/play_stats.py: what it counts in self-play games, and that its games are reproducible."""
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "play_stats.py"
+from script_loader import load_script
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("play_stats_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("play_stats")
 
 
 def test_choice_names():

@@ -1,21 +1,15 @@
 """scripts/strength.py ladder: the schedule's balance, its seeds, and a tiny run on the test game."""
-import importlib.util
 import itertools
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from analysis.load import load_runs
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "strength.py"
+from script_loader import load_script
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("strength_ladder_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("strength")
 
 
 strength = _load()

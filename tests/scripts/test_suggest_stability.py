@@ -1,20 +1,14 @@
 """scripts/suggest_stability.py on a few test-game positions at a tiny budget."""
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from engine_c import state_from_json
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "suggest_stability.py"
+from script_loader import load_script
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("suggest_stability_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("suggest_stability")
 
 
 stability = _load()
