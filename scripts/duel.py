@@ -32,18 +32,22 @@ def play(game, specs, seed, deal):
     return state.scores(), state.ranks()
 
 
-def duel(game, a, b, deals, seed=1, jobs=1):
+def duel(game, a, b, deals, seed=1, jobs=1, progress=False):
     """A's win credit, games, A's mean score and B's over ``deals`` deals played twice."""
     from joblib import Parallel, delayed
 
     plan = [(d, swap) for d in range(deals) for swap in (0, 1)]
-    results = Parallel(n_jobs=jobs)(delayed(play)(game, [b, a] if swap else [a, b], seed, d) for d, swap in plan)
+    results = Parallel(n_jobs=jobs, return_as="generator")(
+        delayed(play)(game, [b, a] if swap else [a, b], seed, d) for d, swap in plan)
     wins, scores_a, scores_b = 0.0, [], []
     for (_, swap), (scores, ranks) in zip(plan, results):
         seat_a, seat_b = swap, 1 - swap
         wins += 1.0 if ranks[seat_a] < ranks[seat_b] else 0.5 if ranks[seat_a] == ranks[seat_b] else 0.0
         scores_a.append(scores[seat_a])
         scores_b.append(scores[seat_b])
+        if progress:     # a running tally on stderr, so a long duel can be watched (and cut short)
+            print(f"{len(scores_a)} games: A {wins / len(scores_a):.3f}, scores {np.mean(scores_a):.1f} "
+                  f"vs {np.mean(scores_b):.1f}", file=sys.stderr, flush=True)
     return wins, len(plan), float(np.mean(scores_a)), float(np.mean(scores_b))
 
 
@@ -56,9 +60,11 @@ def main(argv=None):
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--progress", action="store_true", help="print the tally after every game (stderr)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    wins, games, mean_a, mean_b = duel(args.game, args.a, args.b, args.deals, args.seed, args.jobs)
+    wins, games, mean_a, mean_b = duel(args.game, args.a, args.b, args.deals, args.seed, args.jobs,
+                                       args.progress)
     low, high = wilson_interval(wins, games)
     print(f"{args.game} A={args.a} B={args.b} seed={args.seed} games={games} A_win={wins / games:.3f} "
           f"[{low:.3f}-{high:.3f}] score A {mean_a:.1f} B {mean_b:.1f} ({time.perf_counter() - started:.0f}s)")

@@ -12,7 +12,7 @@ greedy     best immediate score gain on one determinization; ties broken
            by the mean margin of ``playouts`` random playouts (default 4)
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout)
-ismcts     SO-ISMCTS (iterations, time, c, reward, playout)
+ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout)
@@ -35,7 +35,7 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -61,7 +61,7 @@ DEFAULTS = {
 MAX_ITERATIONS = 10**9
 MAX_SECONDS = 10**6          # about 11.6 days per move
 INT_LIMITS = {"iterations": MAX_ITERATIONS, "determinizations": 10**4, "playouts": 10**6, "trees": 10**4,
-              "worlds": 10**6, "depth": 10**4}
+              "worlds": 10**6, "depth": 10**4, "expand": 10**9}
 
 
 def _positive_int(agent, key, text, low=1):
@@ -90,7 +90,7 @@ def _float(agent, key, text, positive, limit=1e9):
 def _convert(agent, key, text):
     if key in ("iterations", "determinizations", "playouts", "trees"):
         return _positive_int(agent, key, text)
-    if key in ("worlds", "depth"):
+    if key in ("worlds", "depth", "expand"):
         return _positive_int(agent, key, text, low=0)
     if key == "reuse":
         if text not in ("0", "1"):
@@ -240,7 +240,8 @@ class _SearchAgent(Agent):
                                                    playout=settings.get("playout", "policy"),
                                                    worlds=settings.get("worlds", 0),
                                                    widening=settings.get("widening", 0.0),
-                                                   score_weight=settings.get("score_weight", 0.0)))
+                                                   score_weight=settings.get("score_weight", 0.0),
+                                                   expand_after=settings.get("expand", 0)))
         return self._searchers[index]
 
     def stop(self):

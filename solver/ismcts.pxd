@@ -37,6 +37,7 @@ cdef class Searcher:
     cdef public double c               # UCB exploration constant
     cdef public int reward_mode
     cdef public int max_depth          # tree depth limit (1 = flat Monte-Carlo); <= 0 unlimited
+    cdef public int expand_after       # visits a node below the root needs before it grows children (0: at once)
     cdef public bint uniform_playout   # True: c_random_playout; False: the engine's c_playout policy
     cdef public double score_weight    # > 0: blend the reward with own score / largest score seen
     cdef readonly double score_seen    # largest |final score| this tree has seen (the blend's scale)

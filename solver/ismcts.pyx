@@ -16,6 +16,9 @@ realloc; the loop runs under ``with nogil`` without touching Python objects.
 The same loop gives the other search baselines:
 - ``max_depth=1``: flat Monte-Carlo (UCB1 over the root actions, determinized
   every playout);
+- ``expand_after=T``: a node below the root grows children only once it has T
+  visits, so the tree deepens where the search spends its budget (flat at small
+  budgets, a full tree at large ones);
 - ``resample=False`` after one determinization: a perfect-information UCT tree
   of that world (one PIMC tree).
 
@@ -129,7 +132,11 @@ cdef class Searcher:
         self.score_seen = 1.0
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
-                 playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0):
+                 playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
+                 int expand_after=0):
+        if expand_after < 0:
+            raise BoardlabError(f"expand_after must be >= 0, got {expand_after}")
+        self.expand_after = expand_after
         if not 0.0 <= score_weight <= 1.0:
             raise BoardlabError(f"score_weight must be in [0, 1], got {score_weight}")
         self.score_weight = score_weight
@@ -162,7 +169,7 @@ cdef class Searcher:
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
-                                self.worlds, self.widening, self.score_weight))
+                                self.worlds, self.widening, self.score_weight, self.expand_after))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -256,6 +263,8 @@ cdef class Searcher:
             while not s.c_is_terminal():
                 if self.max_depth > 0 and depth >= self.max_depth:
                     break
+                if depth > 0 and self.nodes[node].visits < self.expand_after:
+                    break            # a young node: its value comes from playouts until it has expand_after visits
                 p = s.c_current_player()
                 n = s.c_legal_actions(legal)
                 if n == 0:
@@ -576,10 +585,10 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0):
+                  score_weight=0.0, expand_after=0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight)
+                    score_weight, expand_after)
 
 
 # ---- simple baselines ---------------------------------------------------------------

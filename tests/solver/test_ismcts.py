@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from engine_c import new_state
+from engine_c.errors import BoardlabError
 from solver import ismcts
 from solver.agents import make_agent
 
@@ -134,3 +135,26 @@ def test_node_cap_stops_growth_not_search():
     assert searcher.node_count == 100 and searcher.out_of_memory
     assert searcher.best_action() in state.legal_actions()
     assert sum(s["visits"] for s in searcher.root_stats()) == 5000
+
+
+def test_expand_after_grows_only_visited_nodes():
+    """expand_after=T: a node below the root gets children only after T visits; beyond the
+    budget it is the flat search, move for move; and the tree shrinks as T grows."""
+    state = new_state("burgundy", 2, 4)
+    stats = {}
+    for depth, expand in ((1, 0), (0, 10**6), (0, 0), (0, 20), (0, 200)):
+        searcher = ismcts.Searcher(0.25, "margin", depth, expand_after=expand)
+        searcher.search(state, iterations=1500, seed=7)
+        stats[depth, expand] = (searcher.node_count, searcher.root_stats())
+    assert stats[0, 10**6] == stats[1, 0]          # never expanded below the root: flat
+    counts = [stats[0, expand][0] for expand in (0, 20, 200, 10**6)]
+    assert counts == sorted(counts, reverse=True) and len(set(counts)) == 4
+    with pytest.raises(BoardlabError, match="expand_after"):
+        ismcts.Searcher(0.25, "margin", expand_after=-1)
+
+
+def test_expand_after_survives_pickling():
+    import pickle
+
+    searcher = pickle.loads(pickle.dumps(ismcts.Searcher(0.25, "margin", expand_after=30)))
+    assert searcher.expand_after == 30
