@@ -46,6 +46,15 @@ KNOWN_PARAMS = {
 # Own-score share of the reward; 0 (margin only) unless the game's ``search_defaults`` says
 # otherwise (Castles of Burgundy: 0.7; San Juan plays much worse with 0.5): docs/agents.md.
 SEARCH_SCORE_WEIGHT = 0.0
+
+
+def tree_shape(game):
+    """``(max_depth, expand_after)`` of a Searcher for ``game`` (a state or its class): the game's
+    ``search_defaults`` for ``depth`` and ``expand``, else an unlimited tree grown at once."""
+    defaults = getattr(game, "search_defaults", {})
+    return int(defaults.get("depth", 0)), int(defaults.get("expand", 0))
+
+
 DEFAULTS = {
     "random": {},
     "greedy": {"playouts": 4},

@@ -25,7 +25,7 @@ from engine_c.game import seed_to_state
 from solver.datafiles import check_installed
 
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT     # the same search settings as the ismcts agent
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, tree_shape     # the same search settings as the ismcts agent
 
 DEFAULT_ITERATIONS = 20000
 DEFAULT_SEARCHES = 8
@@ -144,8 +144,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
         score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
     if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
-    tasks = [(ismcts.Searcher(float(c), reward, score_weight=float(score_weight)), state, budgets[i], seconds,
-              seeds[i], pv_length) for i in range(searches)]
+    depth, expand = tree_shape(state)
+    tasks = [(ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand),
+              state, budgets[i], seconds, seeds[i], pv_length) for i in range(searches)]
     results = _run_searches(tasks, jobs)
 
     player = state.current_player()

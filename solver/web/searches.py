@@ -20,7 +20,7 @@ import numpy as np
 from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, tree_shape
 from solver.search import render_line          # the line of play as suggest prints it
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
@@ -46,7 +46,9 @@ class Suggestion:
         self.seconds = seconds
         self.seed = seed
         score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
-        self.searchers = [ismcts.Searcher(SEARCH_C, "margin", score_weight=float(score_weight)) for _ in range(jobs)]
+        depth, expand = tree_shape(state)
+        self.searchers = [ismcts.Searcher(SEARCH_C, "margin", depth, score_weight=float(score_weight),
+                                          expand_after=expand) for _ in range(jobs)]
         self.lock = threading.Lock()
         self.tables = [dict() for _ in range(jobs)]      # per tree: action -> [visits, rank sum, score sums]
         self.iterations_done = [0] * jobs

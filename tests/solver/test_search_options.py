@@ -7,7 +7,7 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_shape
 
 from solver_helpers import highcard_position
 
@@ -138,7 +138,8 @@ def test_trees_vote_sums_root_visits():
     for _ in range(3):
         stream, tree_seed = ismcts.split_rng(stream)
         # the agent's settings on this game: boardlab's defaults and the game's search_defaults
-        searcher = ismcts.Searcher(SEARCH_C, "margin",
+        depth, expand = tree_shape(state)
+        searcher = ismcts.Searcher(SEARCH_C, "margin", depth, expand_after=expand,
                                    score_weight=type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT))
         searcher.search(state, iterations=300, seed=tree_seed)
         for s in searcher.root_stats():
@@ -204,3 +205,24 @@ def test_score_blend_is_scaled_when_read():
     for s in searcher.root_stats():
         expected = s["score_sums"][me] / s["visits"] / seen
         assert s["reward_sum"] / s["visits"] == pytest.approx(expected, rel=1e-9)
+
+
+def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
+    """A game's ``depth``/``expand`` search defaults reach analyse (suggest) as they reach the agents."""
+    from solver import search
+
+    state = new_state("highcard", 2, 5)
+    seen = []
+    real = ismcts.Searcher
+
+    def spy(*args, **kwargs):
+        searcher = real(*args, **kwargs)
+        seen.append((searcher.max_depth, searcher.expand_after))
+        return searcher
+
+    game = type("Game", (), {"search_defaults": {"depth": 3, "expand": 40}})
+    assert tree_shape(game) == (3, 40) and tree_shape(state) == (0, 0)
+    monkeypatch.setattr(search.ismcts, "Searcher", spy)
+    monkeypatch.setattr(search, "tree_shape", lambda _: tree_shape(game))   # engine classes are immutable
+    search.analyse(state, iterations=200, searches=2)
+    assert seen == [(3, 40), (3, 40)]
