@@ -20,3 +20,15 @@ def test_the_same_spec_on_both_sides_splits_each_deal():
     wins, games, mean_a, mean_b = duel.duel("seasons", "random", "random", deals=4, seed=1)
     # identical agents: each deal's two games are mirror images, so A wins exactly one of them
     assert (wins, games) == (4.0, 8) and mean_a == mean_b
+
+
+def test_b_from_another_checkout_chooses_as_it_would_here():
+    """--b-tree: B played by a checkout's build in its own process; this checkout's own build
+    gives exactly the games of the in-process duel."""
+    from pathlib import Path
+
+    duel = _load()
+    here = Path(duel.__file__).resolve().parent.parent
+    inside = duel.duel("sanjuan", "ismcts:iterations=60", "flat:iterations=40", deals=2, seed=3)
+    other = duel.duel("sanjuan", "ismcts:iterations=60", "flat:iterations=40", deals=2, seed=3, b_tree=here)
+    assert other == inside and inside[1] == 4
