@@ -127,7 +127,7 @@ def test_depth_limits_the_tree():
 
     state = new_state("burgundy", 2, 3)
     shallow = make_agent("ismcts:iterations=400,depth=2", 1)
-    deep = make_agent("ismcts:iterations=400", 1)
+    deep = make_agent("ismcts:iterations=400,expand=0", 1)       # the full tree (Burgundy grows it after 50 visits)
     shallow.choose(state)
     deep.choose(state)
     assert shallow.searcher().max_depth == 2 and deep.searcher().max_depth == 0

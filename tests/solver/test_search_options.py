@@ -109,7 +109,7 @@ def _play_decisions(spec, seed, count):
 
 @pytest.mark.parametrize("trees", [1, 2])
 def test_reuse_grows_the_kept_tree_and_is_reproducible(trees):
-    spec = f"ismcts:iterations=400,reuse=1,trees={trees}"
+    spec = f"ismcts:iterations=400,reuse=1,trees={trees},expand=0"     # every iteration grows the tree
     moves, nodes = _play_decisions(spec, 3, 12)
     assert _play_decisions(spec, 3, 12)[0] == moves
     # Burgundy turns are several decisions by one player, so some search kept a tree:
@@ -177,14 +177,19 @@ def test_score_weight_errors():
 
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
-    assert burgundy.search_defaults == {"score_weight": 0.7} and sanjuan.search_defaults == {}
+    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50} and sanjuan.search_defaults == {}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3}
     assert new_state("seasons", 2, 1).search_defaults == {}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
     assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
+    assert agent.searcher().expand_after == 50
     agent.choose(sanjuan)                            # another game: its own settings
     assert agent.settings["score_weight"] == 0.0 and agent.searcher().score_weight == 0.0
+    assert agent.searcher().expand_after == 0
+    full_tree = make_agent("ismcts:iterations=50,expand=0", 0)
+    full_tree.choose(burgundy)
+    assert full_tree.searcher().expand_after == 0            # the spec wins here too
     explicit = make_agent("ismcts:iterations=50,score_weight=0.2", 0)
     explicit.choose(burgundy)
     assert explicit.settings["score_weight"] == 0.2          # the spec wins
