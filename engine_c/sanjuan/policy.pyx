@@ -34,8 +34,10 @@ cdef enum:
     ROLE_BUILD = 20         # builder role: plus the best build priority he can afford with it
     ROLE_GOOD = 12          # producer role: per good he can produce
     ROLE_COUNCIL = 15       # councillor role: the best of several cards (+ CARD_WORTH per extra keep)
+    ROLE_PROSPECT = 15      # prospector role: per privilege card his hand has room for (CARD_WORTH beyond)
     ROLE_GOLD = 3           # prospector role: bonus for owning a gold mine
-    OPP_SHARE = 2           # role: minus 1/OPP_SHARE of the most another player gains from it
+    UTIL_NUM = 3            # usefulness bonus: SJP_UTIL x UTIL_NUM / UTIL_DEN (its table, scaled 1.5)
+    UTIL_DEN = 2
     PLACE_NEW = 100         # crane: build on a new spot rather than cover one of his buildings
     TUCK_MIN_HAND = 3       # chapel: tuck the least useful card when holding at least this many
     PICKED = 10000          # the first item of the chosen multi-card / multi-good set
@@ -104,7 +106,7 @@ cdef inline int building_value(SJ* s, PolicyCtx* c, int k) noexcept nogil:
         v = 10 * (c.vp + 4) // 4
     else:
         v = 10 * SJ_VP[k]
-    return v + SJP_UTIL[k] * c.left // MAXB
+    return v + SJP_UTIL[k] * UTIL_NUM * c.left // (UTIL_DEN * MAXB)
 
 
 cdef inline int card_value(SJ* s, PolicyCtx* c, int k) noexcept nogil:
@@ -191,8 +193,16 @@ cdef int role_priority(SJ* s, PolicyCtx* c, int r, int priv) noexcept nogil:
     if r == R_COUNCILLOR:
         # a choice among 2 + 3 x privilege cards: more than one plain card
         return ROLE_COUNCIL * (1 + priv) // 2 + (CARD_WORTH if s.owned[p][PREFECTURE] else 0)
-    # prospector: privilege cards
-    return CARD_WORTH * priv + (ROLE_GOLD if s.owned[p][GOLD_MINE] else 0)
+    # prospector: privilege cards, each worth more than a plain card (the others get nothing)
+    # while his hand has room below the limit, a plain card beyond it (he may discard one)
+    lim = hand_limit(s, p) - s.hand_n[p]
+    if lim < 0:
+        lim = 0
+    if priv > lim:
+        v = ROLE_PROSPECT * lim + CARD_WORTH * (priv - lim)
+    else:
+        v = ROLE_PROSPECT * priv
+    return v + (ROLE_GOLD if s.owned[p][GOLD_MINE] else 0)
 
 
 cdef void others_gain(SJ* s, int me, int* out) noexcept nogil:
@@ -315,8 +325,8 @@ cdef int sj_policy_action(SJ* s, int* legal, int n, uint64_t* rng) noexcept nogi
     policy_ctx(s, s.actor, &c)
     target = -1                 # set choices: the item to play now (good t: t, card k: NPROD + k)
     if ph == PH_ROLE:
-        # everyone takes the chosen role's action: a role that helps another player as much as
-        # him is worth less (his gain minus 1/OPP_SHARE of the best other player's)
+        # everyone takes the chosen role's action: a role is worth what it brings him minus what
+        # it brings the other player who gains most (the search maximises the margin)
         others_gain(s, c.p, others)
     elif ph != PH_BUILD and ph != PH_PLACE:
         target = set_choice(s, &c, val)
@@ -335,7 +345,7 @@ cdef int sj_policy_action(SJ* s, int* legal, int n, uint64_t* rng) noexcept nogi
                 priv = 2 if s.owned[c.p][LIBRARY] else 1
                 if s.np == 2 and c.p == s.governor and (s.picks == 0 or s.lib_used):
                     priv = 1
-            v = role_priority(s, &c, r, priv) - others[r] // OPP_SHARE
+            v = role_priority(s, &c, r, priv) - others[r]
         elif ph == PH_BUILD:
             # the most valuable building for its cost; `pass` only if nothing is worth it
             if a == A_PASS:

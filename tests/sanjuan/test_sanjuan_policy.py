@@ -107,6 +107,15 @@ def test_policy_chooses_trader_with_goods_and_nothing_to_build():
     assert picks["trader"] >= 170, picks
 
 
+def test_policy_values_roles_by_his_gain_minus_the_others_gain():
+    # nothing to build, trade or produce alone: the councillor gives the other player a card
+    # too and the producer fills his indigo plant as well, the prospector only helps the chooser
+    # (a gain minus half the other's would pick the councillor)
+    s = make(2, hands={0: ["palace"]})
+    picks = _policy_picks(s)
+    assert picks["prospector"] >= 170, picks
+
+
 def test_policy_builds_the_most_valuable_affordable_building():
     s = make(2, hands={0: ["hero", "statue", "indigo_plant", "well", "crane", "sugar_mill"]})
     play(s, "builder")
