@@ -1,15 +1,9 @@
-"""scripts/strength.py: which deals each match plays, and the table it returns."""
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "strength.py"
+"""scripts/strength.py --match: which deals each match plays, and the table it returns."""
+from script_loader import load_script
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("strength_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("strength")
 
 
 def _record_deals(module, monkeypatch):
