@@ -372,6 +372,20 @@ def _write_text(path, text):
         raise BoardlabError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+# joblib's process pool starts a resource tracker that inherits the interpreter's -W options; a
+# run stopped by SIGTERM or Ctrl-C terminates the workers, and the tracker then warns about their
+# semaphores on stderr, after the one line the stop prints.  That is bookkeeping, not news.
+_TRACKER_WARNINGS = ("ignore::UserWarning:joblib.externals.loky.backend.resource_tracker",
+                     "ignore::UserWarning:multiprocessing.resource_tracker")
+
+
+def _quiet_worker_bookkeeping():
+    """Keep the worker pool's resource trackers from warning on stderr when a run is stopped."""
+    for option in _TRACKER_WARNINGS:
+        if option not in sys.warnoptions:
+            sys.warnoptions.append(option)
+
+
 def main(argv=None):
     """Entry point: run the CLI, turning every input error into one line and exit code 2.
 
@@ -379,6 +393,7 @@ def main(argv=None):
     line instead of click's usage block; Ctrl-C prints one line and exits 130.  Other exceptions
     are bugs and keep their traceback.
     """
+    _quiet_worker_bookkeeping()
     try:
         code = cli.main(args=argv, prog_name="boardlab", standalone_mode=False)
     except _NO_ARGS_IS_HELP as exc:   # bare `boardlab` (or `boardlab data`): click 8.2+ would print the help as an error

@@ -48,3 +48,15 @@ def test_resume_of_a_finished_run_plays_nothing_more(tmp_path):
     again = _boardlab(*args, "--resume")
     assert again.returncode == 0, again.stderr
     assert "3 games of sanjuan, 2 players, 3 from before the resume; 0 played" in again.stdout
+
+
+def test_the_worker_pools_bookkeeping_stays_off_stderr(monkeypatch):
+    """The CLI passes a warning filter to the processes it starts, so the pool's resource
+    tracker does not add lines after a stopped run's one line (seen once after SIGTERM)."""
+    from solver import cli as cli_module
+
+    monkeypatch.setattr(sys, "warnoptions", [])
+    with pytest.raises(SystemExit):
+        cli_module.main(["--version"])
+    flags = subprocess._args_from_interpreter_flags()       # what loky gives its tracker
+    assert "-Wignore::UserWarning:joblib.externals.loky.backend.resource_tracker" in flags
