@@ -200,16 +200,18 @@ def pair_rows(text, position: _Position, j: int, specs, seed: int, hooks: Hooks 
     return rows
 
 
-def _task(batch, seed, hooks):
+def _task(batch, seed, hooks, data=None):
     """Rows of a batch of (position text, position, continuation, agent specs)."""
+    _install(data)
     return [row for text, position, j, specs in batch
             for row in pair_rows(text, position, j, specs, seed, hooks)]
 
 
 # --------------------------------------------------------------------------- plan
 
-def _scan(items, hooks, game):
+def _scan(items, hooks, game, data=None):
     """Player, stage and takeable kinds of each (name, text)."""
+    _install(data)
     out = []
     for name, text in items:
         try:
@@ -223,6 +225,35 @@ def _scan(items, hooks, game):
             out.append((name, state.current_player(),
                         hooks.stage(game, json.loads(state.to_json())), kinds))
     return out
+
+
+def _install(data):
+    """Worker side: install the run's game data (a rundata payload; None: nothing to do)."""
+    if data is not None:
+        from solver.rundata import install
+        install(data)
+
+
+def _run_data(run: Path, game, manifest):
+    """Install the game data the run was played with (its manifest's entry; the copy in the run
+    folder when not the shipped default) and return the payload workers install, None for a game
+    without a data file. BoardlabError (one line) if the copy is missing or is other data."""
+    from engine_c import content
+    from solver.rundata import DATA_COPY, prepare, stored_hash
+    if not content.has_data(game):
+        return None
+    wanted = stored_hash(game, manifest)
+    if wanted == content.default_hash(game):
+        content.use(game)                    # the shipped default, whatever was installed before
+        return prepare(game).payload()
+    copy = run / DATA_COPY
+    if not copy.is_file():
+        raise BoardlabError(f"{run}: the run was played with {game} data {wanted}, "
+                            f"but its copy {DATA_COPY} is missing")
+    run_data = prepare(game, copy)
+    if run_data.hash != wanted:
+        raise BoardlabError(f"{copy}: holds {game} data {run_data.hash}, not the run's {wanted}")
+    return run_data.payload()
 
 
 def _positions(run: Path):
@@ -360,11 +391,12 @@ def plan_values(run, kinds=(), continuations=8, positions_per_kind=0, agents=Non
         raise BoardlabError(f"{len(specs)} agents for {players} seats: give at most one per seat")
     for spec in specs:
         hooks.make_agent(spec, 0)                    # BoardlabError naming a bad spec
+    data = _run_data(run, game, manifest)
     folder, names = _positions(run)
     requested = tuple(dict.fromkeys(k.strip() for k in kinds if k.strip()))
     chunks = [names[i:i + 64] for i in range(0, len(names), 64)]
-    scans = _parallel(jobs, [([(n, (folder / n).read_text()) for n in c], hooks, game) for c in chunks],
-                      _scan, ordered=True)
+    scans = _parallel(jobs, [([(n, (folder / n).read_text()) for n in c], hooks, game, data)
+                             for c in chunks], _scan, ordered=True)
     found = [row for part in scans for row in part]
     if not found:
         raise BoardlabError(f"{folder}: no saved position where a tile or card can be taken")
@@ -419,8 +451,9 @@ def run_values(run, out, kinds=(), continuations=8, positions_per_kind=0, agents
     todo = [(p, j) for p in plan for j in range(continuations) if (p.name, j) not in finished]
     total, count = len(plan) * continuations, len(plan) * continuations - len(todo)
     batches = [todo[i:i + 4] for i in range(0, len(todo), 4)]
+    data = _run_data(Path(config.run), config.game, read_manifest(config.run))
     args = [([((folder / p.name).read_text(), p, j, _seat_specs(config, p.game_index)) for p, j in b],
-             config.seed, hooks) for b in batches]
+             config.seed, hooks, data) for b in batches]
     try:
         for rows in _parallel(jobs, args, _task, ordered=False):
             _append(out, rows)

@@ -115,3 +115,24 @@ def test_dask_workers_install_the_run_data(shipped, tmp_path):  # noqa: F811
     game, digest, data = prepared.payload()              # what a worker receives: the data, no path
     assert (game, digest) == ("tiletum", content.data_hash(edited_tiletum())) and data == edited_tiletum()
     assert json.loads((tmp_path / "dask" / "_manifest.json").read_text())["data"]["source"] == str(path)
+
+
+def test_values_plays_a_run_with_the_data_it_was_played_with(shipped, tmp_path):  # noqa: F811
+    from analysis.intervene import run_values
+
+    source = tmp_path / "run"
+    run(RunConfig(game="tiletum", players=2, agents=("random",), games=3, seed=1), source,
+        data=edited_tiletum(), save_positions=7)
+    content.use("tiletum")               # a new process: the shipped data is what is installed
+    # the saved positions carry the edited data's hash, so they load only with that data installed,
+    # in the driver (jobs=1) and in every worker (jobs=2)
+    one = run_values(source, tmp_path / "v1", continuations=2, positions_per_kind=2, seed=1, jobs=1)
+    content.use("tiletum")
+    two = run_values(source, tmp_path / "v2", continuations=2, positions_per_kind=2, seed=1, jobs=2)
+    assert len(one) > 0 and one.equals(two)
+    assert content.active_hash("tiletum") == content.data_hash(edited_tiletum())
+    (source / "_data.json").unlink()
+    with pytest.raises(BoardlabError) as info:
+        run_values(source, tmp_path / "v3", continuations=1, seed=1)
+    assert str(info.value) == (f"{source}: the run was played with tiletum data "
+                               f"{content.data_hash(edited_tiletum())}, but its copy _data.json is missing")
