@@ -27,7 +27,10 @@ whatever --jobs is (except the time per move). The run is written in the runner'
 holds the schedule); every finished game is journalled at once, --resume plays the missing
 games (and a larger --deals extends the run). Extra row columns: ladder_deal, table,
 decisions (the seat's decisions with more than one legal move) and think_s (the CPU time of
-the seat's decisions). `boardlab report` and analysis.load read the folder.
+the seat's decisions). `boardlab report` and analysis.load read the folder. --data FILE plays
+a game with a data file (Tiletum, A Castle for All Seasons) with that file, as simulate does:
+the manifest's "data" entry and the copy _data.json record it (the shipped data otherwise), every
+worker installs it, and --resume refuses a run played with other data.
 The table: Plackett-Luce rating (analysis.ratings, Elo-like, mean 0) with a 95% bootstrap
 interval over deal blocks, win rate (win credit per seat), mean score, CPU ms per decision.
 
@@ -62,6 +65,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine_c import new_state, state_class  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
+from solver import rundata  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
 from analysis.stats import wilson_interval  # noqa: E402
 
@@ -216,6 +220,8 @@ def ladder_seeds(seed, players, deal, game_index):
 def play_ladder_game(lad, game_index):
     """Play one ladder game; return its rows (the runner's columns plus the ladder's)."""
     started = time.perf_counter()
+    if lad.get("data") is not None:
+        rundata.install(lad["data"].payload())
     players = lad["players"]
     deal, table, seats = game_plan(lad, game_index)
     chance, agent_seeds = ladder_seeds(lad["seed"], players, deal, game_index)
@@ -285,9 +291,10 @@ def ladder_settings(args):
     for spec in pool:
         make_agent(spec, 0)
     tables = table_count(len(pool), args.players, design)
+    run_data = rundata.prepare(args.game, getattr(args, "data", None))     # installs it here too
     return {"game": args.game, "players": args.players, "pool": pool, "design": design,
             "seed": args.seed, "deals": args.deals, "tables": tables,
-            "games": args.deals * tables * args.players}
+            "games": args.deals * tables * args.players, "data": run_data}
 
 
 def _manifest(lad, command):
@@ -299,6 +306,7 @@ def _manifest(lad, command):
                          "games": lad["games"], "seed": lad["seed"], "paired": True, "options": {}},
             "ladder": {k: lad[k] for k in ("design", "deals", "tables")},
             "search_defaults": dict(state_class(lad["game"]).search_defaults),
+            **({"data": lad["data"].manifest_entry()} if lad.get("data") is not None else {}),
             "started": _now(), "finished": None, "status": "running"}
 
 
@@ -316,6 +324,7 @@ def open_ladder(lad, out, resume, command):
         same = {k: v for k, v in old.items() if k != "games"} == {k: v for k, v in new.items() if k != "games"}
         if not same or ladder.get("design") != lad["design"] or ladder.get("tables") != lad["tables"]:
             raise BoardlabError(f"cannot resume {out}: its ladder has other settings (only --deals may grow)")
+        rundata.check_resume(out, manifest, lad.get("data"))
         if lad["games"] < old["games"]:
             raise BoardlabError(f"cannot resume {out}: it holds {ladder.get('deals')} deals; --deals may only grow")
         manifest["settings"]["games"] = lad["games"]
@@ -329,6 +338,7 @@ def open_ladder(lad, out, resume, command):
         raise BoardlabError(f"{out} is not empty and holds no run: choose a new or empty folder for --out")
     store.path.mkdir(parents=True, exist_ok=True)
     store.write_manifest(_manifest(lad, command))
+    rundata.write_copy(store.path, lad.get("data"))
     return store, set()
 
 
@@ -404,6 +414,7 @@ def parse_args(argv=None):
                         "2 players, cyclic for 3-4)")
     ladder.add_argument("--out", default=None, help="run folder (default runs/ladder-GAME-Np-sSEED)")
     ladder.add_argument("--resume", action="store_true", help="continue the run in --out")
+    ladder.add_argument("--data", default=None, help="game data file (Tiletum, Seasons; default: the shipped one)")
     ladder.add_argument("--boot", type=int, default=1000, help="bootstrap resamples for the intervals")
     match = parser.add_argument_group("matches")
     match.add_argument("--match", action="append", help="run only this match (repeatable; 'all': the four)")

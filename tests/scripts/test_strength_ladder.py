@@ -106,3 +106,38 @@ def test_match_options_still_choose_the_matches():
     args = strength.parse_args(["--games", "4"])
     assert args.mode == "matches" and args.iterations == 2000
     assert strength.parse_args(["--game", "sanjuan", "--players", "3"]).mode == "ladder"
+
+
+def test_a_ladder_plays_with_the_data_file_it_is_given(tmp_path):
+    import json
+
+    from engine_c import content
+
+    edited = content.load("tiletum")
+    edited["tables"]["start_gold"]["values"] = [2, 4, 6, 7]
+    path = tmp_path / "gold.json"
+    path.write_text(content.export_text(edited))
+
+    def ladder(name, jobs, *extra):
+        args = ["--game", "tiletum", "--players", "2", "--agents", "random,greedy", "--deals", "1",
+                "--jobs", str(jobs), "--boot", "20", "--out", str(tmp_path / name), *extra]
+        strength.main(args)
+        content.use("tiletum")                       # the shipped data again, as in a new process
+        return load_runs(tmp_path / name).sort_values(["game_index", "seat"]).reset_index(drop=True)
+
+    cols = ["game_index", "seat", "agent", "score", "rank", "decisions"]
+    try:
+        one = ladder("one", 1, "--data", str(path))
+        two = ladder("two", 2, "--data", str(path))      # loky workers install the data too
+        shipped = ladder("shipped", 1)
+        assert one[cols].equals(two[cols])
+        assert not one[cols].equals(shipped[cols])       # other starting gold, other games
+        entry = json.loads((tmp_path / "one" / "_manifest.json").read_text())["data"]
+        assert entry["hash"] == content.data_hash(edited) and not entry["default"]
+        assert content.data_hash(json.loads((tmp_path / "one" / "_data.json").read_text())) == entry["hash"]
+        assert json.loads((tmp_path / "shipped" / "_manifest.json").read_text())["data"]["default"]
+        with pytest.raises(SystemExit, match="cannot resume .* the run was played with tiletum data"):
+            strength.main(["--game", "tiletum", "--players", "2", "--agents", "random,greedy", "--deals", "2",
+                           "--out", str(tmp_path / "one"), "--resume"])
+    finally:
+        content.use("tiletum")
