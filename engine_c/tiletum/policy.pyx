@@ -591,8 +591,8 @@ cdef int policy_pick(TT* s, int* legal, int n, uint64_t* rng, Memo* memo) noexce
     """tt_policy_action, with what a playout keeps between its decisions (memo; NULL: nothing)."""
     cdef Ctx c
     cdef int cache[NRES * 6 + 6]
-    cdef int i, v, best, besti = 0, bits_left = 0
-    cdef uint64_t bits = 0
+    cdef int i, end, v, best, besti = 0
+    cdef uint64_t bits
     if n == 1:
         return legal[0]
     if rng_below(rng, 1024) < POL_EPS:
@@ -602,16 +602,18 @@ cdef int policy_pick(TT* s, int* legal, int n, uint64_t* rng, Memo* memo) noexce
         for i in range(NRES * 6 + 6):
             cache[i] = NO_VALUE
     best = -1 << 30
-    for i in range(n):
-        if bits_left == 0:
-            bits = rng_next(rng)
-            bits_left = 64 // POL_NOISE_BITS
-        v = priority(s, &c, legal[i], cache) * 8 + <int>(bits & ((1 << POL_NOISE_BITS) - 1))
-        bits >>= POL_NOISE_BITS
-        bits_left -= 1
-        if v > best:
-            best = v
-            besti = i
+    i = 0
+    while i < n:
+        # one 64-bit draw gives the noise of the next 64 // POL_NOISE_BITS actions
+        bits = rng_next(rng)
+        end = imin(n, i + 64 // POL_NOISE_BITS)
+        while i < end:
+            v = priority(s, &c, legal[i], cache) * 8 + <int>(bits & ((1 << POL_NOISE_BITS) - 1))
+            bits >>= POL_NOISE_BITS
+            if v > best:
+                best = v
+                besti = i
+            i += 1
     return legal[besti]
 
 
