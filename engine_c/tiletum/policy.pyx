@@ -4,7 +4,7 @@
 from libc.stdint cimport uint64_t
 
 from engine_c._rng cimport rng_below, rng_next
-from engine_c.game cimport MAX_LEGAL
+from engine_c.game cimport MAX_LEGAL, GameState
 from engine_c.tiletum.types cimport *
 from engine_c.tiletum.tables cimport *
 from engine_c.tiletum.rules cimport *
@@ -67,10 +67,24 @@ cdef enum:
     D_WHEEL_BONUS = 15      # the segment's bonus tile comes with the die
 
 
+ctypedef struct Memo:
+    # what one playout (tt_playout) keeps from decision to decision; a value is used again only
+    # while everything it depends on is unchanged (its key), so the choices are the same as without
+    int stone_key[MAXP]     # cathedral_stone's key for each player, -1 none yet
+    int stone_want[MAXP]    # its stone for the cheapest cathedral the player may contribute to
+    int route_key[MAXP][2]  # route()'s key for each player's merchant / architect, -1 none yet
+    int route_dist[MAXP][2] # its c.dist
+    int route_good[MAXP][2][MAX_NB]     # its c.good
+
+
 ctypedef struct Ctx:
+    Memo* memo              # NULL: a single decision (tt_policy_action), nothing kept
+    TT* s                   # the position (for the needs worked out on first use)
     int p
     int res[NRES]           # the player's resources
     int need[NRES]          # units short: stored contracts, food for a crest, stone for a cathedral
+                            # (the last two worked out on first use: read need through need_of)
+    int pending             # bit r: need[r] still lacks its crest / cathedral part (FOOD, STONE)
     int spare[NRES]         # units beyond what the stored contracts use
     int short_total         # sum of need over the stored contracts' resources
     int room                # free storage spaces
@@ -100,12 +114,16 @@ cdef inline bint has_crest_tile(TT* s, int p) noexcept nogil:
     return False
 
 
-cdef void ctx_init(TT* s, int p, Ctx* c) noexcept nogil:
-    """The player's needs: what the stored contracts, a crest and a cathedral still lack."""
-    cdef int r, i, t, cid, b, k, want
+cdef void ctx_init(TT* s, int p, Ctx* c, Memo* memo) noexcept nogil:
+    """The player's needs: what the stored contracts still lack (a crest's food and a cathedral's
+    stone: need_of)."""
+    cdef int r, i, t, cid
     cdef int used[NRES]
+    c.memo = memo
+    c.s = s
     c.p = p
     c.routed[0] = c.routed[1] = 0
+    c.pending = (1 << FOOD) | (1 << STONE)
     c.room = NSTORE - s.pl[p].nstore
     c.open_contracts = 0
     for r in range(NRES):
@@ -123,7 +141,17 @@ cdef void ctx_init(TT* s, int p, Ctx* c) noexcept nogil:
         c.need[r] = imax(0, used[r] - c.res[r])
         c.short_total += c.need[r]
         c.spare[r] = imax(0, c.res[r] - used[r])
-    # food for a crest on a full building (only worth it with a crest tile in hand)
+    # food for a crest and stone for a cathedral: worked out on first use (need_of), since they cost
+    # as much as the rest and most decisions never read them
+
+
+cdef void crest_food(Ctx* c) noexcept nogil:
+    """Raise need[FOOD] to the food for a crest on a full uncrested building (only worth it with a
+    crest tile in storage)."""
+    cdef TT* s = c.s
+    cdef int p = c.p
+    cdef int b, want
+    c.pending &= ~(1 << FOOD)
     if c.room < NSTORE and has_crest_tile(s, p):
         for b in range(NBLD):
             if s.pl[p].bld_n[b] == TT_FLOORS[b] and not s.pl[p].crested[b]:
@@ -131,20 +159,55 @@ cdef void ctx_init(TT* s, int p, Ctx* c) noexcept nogil:
                 if want > c.need[FOOD]:
                     c.need[FOOD] = want
                 break
-    # stone for the cheapest cathedral he may contribute to (own pillar, not yet his)
-    want = 0
-    for k in range(NCATH if s.pl[p].pillars_built else 0):
-        if (s.cath_cost[k] and not (s.pl[p].cath_mask >> k) & 1 and cath_top_vp(s, k) > 0
-                and own_pillar_in(s, p, TT_CATH_CITY[k])):
-            if want == 0 or s.cath_cost[k] < want:
+
+
+cdef void cathedral_stone(Ctx* c) noexcept nogil:
+    """Raise need[STONE] to the stone for the cheapest cathedral the player may contribute to (own
+    pillar there, not yet his)."""
+    cdef TT* s = c.s
+    cdef int p = c.p
+    cdef int k, key, want = 0
+    c.pending &= ~(1 << STONE)
+    if s.pl[p].pillars_built == 0:
+        return
+    # Within a playout the answer changes only when p builds a pillar (pillars_built), contributes
+    # to a cathedral (cath_mask) or anyone takes a cathedral tile (the tiles taken only grow, so
+    # their sum tells); the costs are fixed from the deal on.
+    key = 0
+    for k in range(NCATH):
+        key += s.cath_taken[k]
+    key = (key << 24) | (s.pl[p].cath_mask << 8) | s.pl[p].pillars_built
+    if c.memo != NULL and c.memo.stone_key[p] == key:
+        want = c.memo.stone_want[p]
+    else:
+        # (the minimum over the eligible ones: the cheap tests first, the pillar scan last)
+        for k in range(NCATH):
+            if (s.cath_cost[k] and (want == 0 or s.cath_cost[k] < want)
+                    and not (s.pl[p].cath_mask >> k) & 1 and cath_top_vp(s, k) > 0
+                    and own_pillar_in(s, p, TT_CATH_CITY[k])):
                 want = s.cath_cost[k]
+        if c.memo != NULL:
+            c.memo.stone_key[p] = key
+            c.memo.stone_want[p] = want
     if want - c.res[STONE] > c.need[STONE]:
         c.need[STONE] = want - c.res[STONE]
 
 
+cdef inline int need_of(Ctx* c, int r) noexcept nogil:
+    """Units of resource r the player is short of: the stored contracts', a crest's food and a
+    cathedral's stone (the last two worked out here on first use; the same numbers ctx_init
+    would give)."""
+    if (c.pending >> r) & 1:
+        if r == FOOD:
+            crest_food(c)
+        else:
+            cathedral_stone(c)
+    return c.need[r]
+
+
 cdef inline int res_gain_value(Ctx* c, int r, int amount) noexcept nogil:
     """Worth of gaining `amount` of resource r: needed units first."""
-    cdef int needed = imin(amount, c.need[r])
+    cdef int needed = imin(amount, need_of(c, r))
     return needed * RES_NEED + (amount - needed) * (GOLD_UNIT if r == GOLD else RES_BASE)
 
 
@@ -176,18 +239,43 @@ cdef void route(TT* s, Ctx* c, int piece) noexcept nogil:
     Breadth-first from the piece, stopping at the first level holding a target (cheaper than
     distances from every city: most cities have a free space)."""
     cdef int p = c.p
-    cdef int queue[NCITY]
-    cdef int first[NCITY]
-    cdef int level[NCITY]
-    cdef bint seen[NCITY]
-    cdef int head = 0, tail = 0, city, j, nb, found = FAR
+    cdef int j, key = -1, q
     cdef int src = piece_city(s, p, piece)
+    cdef Memo* memo = c.memo
     c.routed[piece] = 1
     c.dist[piece] = FAR
     for j in range(MAX_NB):
         c.good[piece][j] = 0
     if (s.pl[p].houses_avail if piece == 0 else s.pl[p].pillars_avail) == 0:
         return
+    if memo != NULL:
+        # Within a playout the spaces change only when someone builds (the houses / pillars built
+        # only grow, so their sum tells): the answer holds while the piece's city and that sum do.
+        key = 0
+        for q in range(s.np):
+            key += s.pl[q].houses_built if piece == 0 else s.pl[q].pillars_built
+        key = (key << 8) | src
+        if memo.route_key[p][piece] == key:
+            c.dist[piece] = memo.route_dist[p][piece]
+            for j in range(MAX_NB):
+                c.good[piece][j] = memo.route_good[p][piece][j]
+            return
+    route_search(s, c, piece, src)
+    if memo != NULL:
+        memo.route_key[p][piece] = key
+        memo.route_dist[p][piece] = c.dist[piece]
+        for j in range(MAX_NB):
+            memo.route_good[p][piece][j] = c.good[piece][j]
+
+
+cdef void route_search(TT* s, Ctx* c, int piece, int src) noexcept nogil:
+    """route()'s breadth-first search from the piece's city src (c.good cleared, pieces left)."""
+    cdef int p = c.p
+    cdef int queue[NCITY]
+    cdef int first[NCITY]
+    cdef int level[NCITY]
+    cdef bint seen[NCITY]
+    cdef int head = 0, tail = 0, city, j, nb, found = FAR
     if (house_target(s, p, src) if piece == 0 else pillar_target(s, p, src)):
         c.dist[piece] = 0
         return
@@ -323,25 +411,38 @@ cdef int action_value(TT* s, Ctx* c, int act, int ap, int* res) noexcept nogil:
     return ap * D_AP
 
 
-cdef int die_take_value(TT* s, Ctx* c, int col, int w) noexcept nogil:
+cdef int die_take_value(TT* s, Ctx* c, int col, int w, int* wcache) noexcept nogil:
     """Worth of a die of colour col showing w once taken: resources, the action with its AP, the
-    wheel bonus (the gold an adjustment costs is not counted here)."""
+    wheel bonus (the gold an adjustment costs is not counted here).  Only the contracts action
+    depends on the die's colour (its resources); the other actions' worth depends on w alone and
+    is kept in wcache[w - 1] for the decision (the jester: the best of them)."""
     cdef int p = c.p
     cdef int seg = wheel_action(s, w)
     cdef int res[NRES]
-    cdef int r, k, ap, val, best
-    for r in range(NRES):
-        res[r] = c.res[r]
-    res[col] += w
+    cdef int r, k, ap, val, fixed = 0
     val = res_gain_value(c, col, w)
     ap = TT_AP_TOTAL - w + s.pl[p].bonus_ap[seg]
-    if seg == JESTER:
-        best = 0
-        for k in range(5):
-            best = imax(best, action_value(s, c, k, ap + s.pl[p].bonus_ap[k], res))
-        val += best
+    if seg != CONTRACTS:
+        fixed = wcache[w - 1]
+        if fixed == NO_VALUE:
+            if seg == JESTER:
+                fixed = 0
+                for k in range(5):
+                    if k != CONTRACTS:
+                        fixed = imax(fixed, action_value(s, c, k, ap + s.pl[p].bonus_ap[k], c.res))
+            else:
+                fixed = action_value(s, c, seg, ap, c.res)
+            wcache[w - 1] = fixed
+    if seg == CONTRACTS or seg == JESTER:
+        for r in range(NRES):
+            res[r] = c.res[r]
+        res[col] += w
+        if seg == JESTER:
+            val += imax(fixed, action_value(s, c, CONTRACTS, ap + s.pl[p].bonus_ap[CONTRACTS], res))
+        else:
+            val += action_value(s, c, CONTRACTS, ap, res)
     else:
-        val += action_value(s, c, seg, ap, res)
+        val += fixed
     if s.wheel_bonus[seg] and not (s.seg_used >> seg) & 1 and c.room > 0:
         val += D_WHEEL_BONUS
     return val
@@ -349,14 +450,15 @@ cdef int die_take_value(TT* s, Ctx* c, int col, int w) noexcept nogil:
 
 cdef inline int die_value(TT* s, Ctx* c, int a, int* cache) noexcept nogil:
     """Worth of die action a (colour, value, adjusted value) less the gold the adjustment costs;
-    cache[col * 6 + w - 1] keeps the worth of each (colour, final value) of this decision."""
+    cache[col * 6 + w - 1] keeps the worth of each (colour, final value) of this decision,
+    cache[NRES * 6 + w - 1] the colour-free part (die_take_value)."""
     cdef int col = a // 36
     cdef int v = (a // 6) % 6 + 1
     cdef int w = a % 6 + 1
     cdef int steps = die_steps(s.die_wrap, v, w)
     cdef int* slot = &cache[col * 6 + w - 1]
     if slot[0] == NO_VALUE:
-        slot[0] = die_take_value(s, c, col, w)
+        slot[0] = die_take_value(s, c, col, w, &cache[NRES * 6])
     return slot[0] - steps * TT_DIE_STEP_GOLD * GOLD_UNIT
 
 
@@ -374,6 +476,18 @@ cdef int act_priority(TT* s, Ctx* c, int a) noexcept nogil:
     """Priority of an action of the action part (sub-action, free action or the end)."""
     cdef int p = c.p
     cdef int i, b, t, f, k, r, cid, pid
+    # the most frequent kinds first (trades, discards, the end: about two thirds of the actions
+    # offered here), then the rest in code order
+    if A_TRADE <= a < A_KING:
+        r = (a - A_TRADE) // 5
+        k = (a - A_TRADE) % 5
+        if c.spare[r] > 0 and need_of(c, k) > 0:
+            return P_TRADE
+        return 0
+    if A_DISCARD <= a < A_FREEMOVE:
+        return 1 if c.room == 0 else 0
+    if a == A_END:
+        return P_END_LEFT if s.ap > 0 else P_END_SPENT
     if a < A_MAPBONUS:
         return move_priority(s, c, s.act, a - A_MOVE, s.ap - 1)
     if a < A_BUILD:
@@ -413,18 +527,13 @@ cdef int act_priority(TT* s, Ctx* c, int a) noexcept nogil:
                 k += imax(0, TT_CONTRACT_COST[cid][r] - c.res[r])
             return imax(1, P_KEEP_CONTRACT + TT_CONTRACT_VP[cid] - 3 * k - 2 * TT_SLOT_COST[i])
         return 1
-    if a < A_KING:
-        r = (a - A_TRADE) // 5
-        k = (a - A_TRADE) % 5
-        if c.need[k] > 0 and c.spare[r] > 0:
-            return P_TRADE
-        return 0
     if a == A_KING:
         return P_KING + D_KING_STEP * s.ap
     if a < A_CREST:
         r = a - A_BUY
         # only toward a shortfall that purchases can close, and not with gold a contract needs
-        if c.need[r] > 0 and c.spare[GOLD] >= TT_BUY_GOLD and c.short_total * TT_BUY_GOLD <= c.spare[GOLD] + s.ap * TT_BUY_GOLD:
+        if (c.spare[GOLD] >= TT_BUY_GOLD and c.short_total * TT_BUY_GOLD <= c.spare[GOLD] + s.ap * TT_BUY_GOLD
+                and need_of(c, r) > 0):
             return P_BUY
         return 0
     if a < A_FULFIL:
@@ -444,12 +553,8 @@ cdef int act_priority(TT* s, Ctx* c, int a) noexcept nogil:
         if k == E_RETRIG:
             return 40
         return 30 + effect_value(c, k, TT_BONUS_ARG[t], TT_BONUS_AMT[t])
-    if a < A_FREEMOVE:
-        return 1 if c.room == 0 else 0
-    if a < A_END:
-        k = (a - A_FREEMOVE) // 6
-        return move_priority(s, c, k, (a - A_FREEMOVE) % 6, FAR) // 3
-    return P_END_LEFT if s.ap > 0 else P_END_SPENT
+    k = (a - A_FREEMOVE) // 6          # free moves: the actions left
+    return move_priority(s, c, k, (a - A_FREEMOVE) % 6, FAR) // 3
 
 
 cdef int priority(TT* s, Ctx* c, int a, int* cache) noexcept nogil:
@@ -473,47 +578,74 @@ cdef int priority(TT* s, Ctx* c, int a, int* cache) noexcept nogil:
         if s.choose_mode == CH_RETRIG:
             pid = s.pl[p].bld_person[k][s.pl[p].bld_n[k] - 1] - 1
             return effect_value(c, TT_PERSON_KIND[pid], TT_PERSON_ARG[pid], TT_PERSON_AMT[pid])
-        return 10 + c.need[k] * 10
+        return 10 + need_of(c, k) * 10
     return 0
 
 
 cdef int tt_policy_action(TT* s, int* legal, int n, uint64_t* rng) noexcept nogil:
     """The playout policy's move among the offered legal actions: the highest priority plus noise."""
+    return policy_pick(s, legal, n, rng, NULL)
+
+
+cdef int policy_pick(TT* s, int* legal, int n, uint64_t* rng, Memo* memo) noexcept nogil:
+    """tt_policy_action, with what a playout keeps between its decisions (memo; NULL: nothing)."""
     cdef Ctx c
-    cdef int cache[NRES * 6]
-    cdef int i, v, best, besti = 0, bits_left = 0
-    cdef uint64_t bits = 0
+    cdef int cache[NRES * 6 + 6]
+    cdef int i, end, v, best, besti = 0
+    cdef uint64_t bits
     if n == 1:
         return legal[0]
     if rng_below(rng, 1024) < POL_EPS:
         return legal[rng_below(rng, n)]
-    ctx_init(s, s.actor, &c)
+    ctx_init(s, s.actor, &c, memo)
     if s.phase == PH_DIE:
-        for i in range(NRES * 6):
+        for i in range(NRES * 6 + 6):
             cache[i] = NO_VALUE
     best = -1 << 30
-    for i in range(n):
-        if bits_left == 0:
-            bits = rng_next(rng)
-            bits_left = 64 // POL_NOISE_BITS
-        v = priority(s, &c, legal[i], cache) * 8 + <int>(bits & ((1 << POL_NOISE_BITS) - 1))
-        bits >>= POL_NOISE_BITS
-        bits_left -= 1
-        if v > best:
-            best = v
-            besti = i
+    i = 0
+    while i < n:
+        # one 64-bit draw gives the noise of the next 64 // POL_NOISE_BITS actions
+        bits = rng_next(rng)
+        end = imin(n, i + 64 // POL_NOISE_BITS)
+        while i < end:
+            v = priority(s, &c, legal[i], cache) * 8 + <int>(bits & ((1 << POL_NOISE_BITS) - 1))
+            bits >>= POL_NOISE_BITS
+            if v > best:
+                best = v
+                besti = i
+            i += 1
     return legal[besti]
 
 
 cdef void tt_playout(TT* s, uint64_t* rng) noexcept nogil:
     """The playout policy (tt_policy_action at every decision) to the end (stops when stuck)."""
     cdef int buf[MAX_LEGAL]
-    cdef int n
+    cdef int n, p
+    cdef Memo memo
+    for p in range(MAXP):
+        memo.stone_key[p] = -1
+        memo.route_key[p][0] = memo.route_key[p][1] = -1
     while s.phase != PH_OVER:
         n = tt_legal(s, buf)
         if n == 0:                  # a stuck position: stop rather than loop or divide by 0
             return
-        tt_apply(s, tt_policy_action(s, buf, n, rng))
+        tt_apply(s, policy_pick(s, buf, n, rng, &memo))
+
+
+def _playout_without_memo(GameState state, seed):
+    """tt_playout with nothing kept between decisions (each one as tt_policy_action alone), for the
+    tests: a playout with the memo must end exactly as this one."""
+    from engine_c.game import seed_to_state
+    cdef uint64_t rng = seed_to_state(seed)
+    cdef TT* s = <TT*>state._data
+    cdef int buf[MAX_LEGAL]
+    cdef int n
+    with nogil:
+        while s.phase != PH_OVER:
+            n = tt_legal(s, buf)
+            if n == 0:
+                break
+            tt_apply(s, policy_pick(s, buf, n, &rng, NULL))
 
 
 def _tables_address():

@@ -113,3 +113,22 @@ def test_policy_playouts_score_far_more_than_the_old_fixed_weights():
         s.playout(g + 500, policy=True)
         scores += s.scores()
     assert np.mean(scores) > 55
+
+
+def test_policy_playouts_keep_values_between_decisions_without_changing_a_choice():
+    # tt_playout keeps the cathedral stone and the routes from decision to decision while their
+    # keys hold; each decision worked out alone must give the same game to the last move
+    from engine_c.tiletum.policy import _playout_without_memo
+    compared = 0
+    for players in (2, 3, 4):
+        for die_wrap in (True, False):
+            for s in _decisions(players, 60 + players, die_wrap, steps=300):
+                if s.is_terminal() or compared % 7:
+                    compared += 1
+                    continue
+                kept, alone = s.clone(), s.clone()
+                kept.playout(compared, policy=True)
+                _playout_without_memo(alone, compared)
+                assert kept.is_terminal() and kept.to_json() == alone.to_json()
+                compared += 1
+    assert compared > 500
