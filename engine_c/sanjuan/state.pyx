@@ -25,6 +25,10 @@ cdef class SanJuanState(GameState):
 
     game_name = "sanjuan"
     num_distinct_actions = NUM_ACTIONS
+    # keep the tree between a player's own consecutive decisions (role, then building, then each
+    # card of the payment): with the playout policy it beats the previous default 0.682
+    # [0.615-0.743] over 200 paired games at 2,000 iterations (docs/strength.md)
+    search_defaults = {"reuse": 1}
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(SJ), &HOOKS)

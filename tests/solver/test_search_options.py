@@ -177,7 +177,7 @@ def test_score_weight_errors():
 
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
-    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50} and sanjuan.search_defaults == {}
+    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50} and sanjuan.search_defaults == {"reuse": 1}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3}
     assert new_state("seasons", 2, 1).search_defaults == {}
     agent = make_agent("ismcts:iterations=50", 0)
@@ -187,6 +187,10 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     agent.choose(sanjuan)                            # another game: its own settings
     assert agent.settings["score_weight"] == 0.0 and agent.searcher().score_weight == 0.0
     assert agent.searcher().expand_after == 0
+    assert agent.settings["reuse"] == 1                  # San Juan keeps its tree between own moves
+    pimc = make_agent("pimc:iterations=50", 0)
+    pimc.choose(sanjuan)
+    assert "reuse" not in pimc.settings                  # only for agents that take the parameter
     full_tree = make_agent("ismcts:iterations=50,expand=0", 0)
     full_tree.choose(burgundy)
     assert full_tree.searcher().expand_after == 0            # the spec wins here too
