@@ -219,6 +219,8 @@ def ladder_seeds(seed, players, deal, game_index):
 
 def play_ladder_game(lad, game_index):
     """Play one ladder game; return its rows (the runner's columns plus the ladder's)."""
+    from solver.runner import play_to_end, result_rows
+
     started = time.perf_counter()
     if lad.get("data") is not None:
         rundata.install(lad["data"].payload())
@@ -226,43 +228,17 @@ def play_ladder_game(lad, game_index):
     deal, table, seats = game_plan(lad, game_index)
     chance, agent_seeds = ladder_seeds(lad["seed"], players, deal, game_index)
     agents = [make_agent(lad["pool"][seats[s]], agent_seeds[s]) for s in range(players)]
-    state = new_state(lad["game"], players, chance)
-    think = [0.0] * players
-    decisions = [0] * players
-    turns = lead_changes = 0
-    leader = -1
-    while not state.is_terminal():
-        player = state.current_player()
-        if len(state.legal_actions()) > 1:
-            decisions[player] += 1
-        clock = time.thread_time()
-        action = agents[player].choose(state)
-        think[player] += time.thread_time() - clock
-        state.apply_action(action)
-        turns += 1
-        scores = state.scores()
-        top = max(scores)
-        if scores.count(top) == 1:
-            new_leader = scores.index(top)
-            if leader >= 0 and new_leader != leader:
-                lead_changes += 1
-            leader = new_leader
-    scores, ranks, features = state.scores(), state.ranks(), state.features()
-    tiebreak_used = scores.count(max(scores)) > 1
-    duration = time.perf_counter() - started
-    rows = []
-    for seat in range(players):
-        row = {
-            "game": lad["game"], "players": players, "game_index": game_index, "seat": seat,
-            "agent": lad["pool"][seats[seat]], "agent_index": seats[seat],
-            "score": int(scores[seat]), "rank": int(ranks[seat]), "win": ranks[seat] == 0,
-            "tiebreak_used": tiebreak_used, "turns": turns, "lead_changes": lead_changes,
-            "seed": lad["seed"], "duration_s": duration,
-            "ladder_deal": deal, "table": table, "decisions": decisions[seat], "think_s": think[seat],
-        }
-        row.update({f"f_{key}": int(value) for key, value in sorted(features[seat].items())})
-        rows.append(row)
-    return rows
+    played = play_to_end(new_state(lad["game"], players, chance), agents)
+    rows = result_rows(played, lad["game"], game_index, [lad["pool"][s] for s in seats], seats,
+                       lad["seed"], time.perf_counter() - started)
+    ladder_rows = []
+    for seat, row in enumerate(rows):
+        # the ladder's columns before the features, as in runs written before
+        ladder = {"ladder_deal": deal, "table": table, "decisions": played.decisions[seat],
+                  "think_s": played.think_s[seat]}
+        ladder_rows.append({**{k: v for k, v in row.items() if not k.startswith("f_")}, **ladder,
+                            **{k: v for k, v in row.items() if k.startswith("f_")}})
+    return ladder_rows
 
 
 # --------------------------------------------------------------------------- ladder run

@@ -143,6 +143,67 @@ def game_seeds(config, game_index):
     return chance, children[1:]
 
 
+@dataclasses.dataclass
+class PlayedGame:
+    """One game played to the end by :func:`play_to_end`: the final state and what the loop counted."""
+
+    state: object
+    turns: int                  # moves applied, forced ones included
+    lead_changes: int           # times the sole leader changed
+    decisions: list             # per seat: decisions with more than one legal move
+    think_s: list               # per seat: CPU time (of the playing thread) spent choosing
+
+
+def play_to_end(state, agents, save_positions=0, positions=None, game_index=0):
+    """Play ``state`` to the end, ``agents[p]`` choosing for seat p; returns a PlayedGame.
+
+    With ``save_positions`` = K > 0, the position before every K-th move is appended to the
+    list ``positions`` as ``(file name, JSON text)`` (the name carries ``game_index``).
+    """
+    players = len(agents)
+    decisions, think = [0] * players, [0.0] * players
+    turns = lead_changes = 0
+    leader = -1
+    while not state.is_terminal():
+        player = state.current_player()
+        if save_positions and turns % save_positions == 0:
+            positions.append((f"game{game_index:06d}-move{turns:04d}.json", state.to_json() + "\n"))
+        if len(state.legal_actions()) > 1:
+            decisions[player] += 1
+        clock = time.thread_time()
+        action = agents[player].choose(state)
+        think[player] += time.thread_time() - clock
+        state.apply_action(action)
+        turns += 1
+        scores = state.scores()
+        top = max(scores)
+        if scores.count(top) == 1:
+            new_leader = scores.index(top)
+            if leader >= 0 and new_leader != leader:
+                lead_changes += 1
+            leader = new_leader
+    return PlayedGame(state, turns, lead_changes, decisions, think)
+
+
+def result_rows(played, game, game_index, agent_specs, agent_indices, seed, duration):
+    """The result rows of a played game, one dict per seat (docs/results.md's columns)."""
+    state = played.state
+    scores, ranks, features = state.scores(), state.ranks(), state.features()
+    tiebreak_used = scores.count(max(scores)) > 1
+    rows = []
+    for seat in range(state.num_players):
+        row = {
+            "game": game, "players": state.num_players, "game_index": game_index, "seat": seat,
+            "agent": agent_specs[seat], "agent_index": agent_indices[seat],
+            "score": int(scores[seat]), "rank": int(ranks[seat]), "win": ranks[seat] == 0,
+            "tiebreak_used": tiebreak_used, "turns": played.turns, "lead_changes": played.lead_changes,
+            "seed": seed, "duration_s": duration,
+        }
+        row.update({f"f_{key}": int(value) for key, value in sorted(features[seat].items())})
+        rows.append(row)
+    return rows
+
+
 def play_game(config, game_index, save_positions=0, positions=None):
     """Play one game; return its rows (one dict per seat).
 
@@ -157,39 +218,9 @@ def play_game(config, game_index, save_positions=0, positions=None):
     seats = seating(config, game_index)
     agents = [make_agent(config.agents[seats[s]], agent_seeds[s]) for s in range(config.players)]
     state = new_state(config.game, config.players, chance_seed, **dict(config.options))
-    turns = 0
-    lead_changes = 0
-    leader = -1
-    while not state.is_terminal():
-        player = state.current_player()
-        if save_positions and turns % save_positions == 0:
-            positions.append((f"game{game_index:06d}-move{turns:04d}.json", state.to_json() + "\n"))
-        state.apply_action(agents[player].choose(state))
-        turns += 1
-        scores = state.scores()
-        top = max(scores)
-        if scores.count(top) == 1:
-            new_leader = scores.index(top)
-            if leader >= 0 and new_leader != leader:
-                lead_changes += 1
-            leader = new_leader
-    scores, ranks = state.scores(), state.ranks()
-    best = max(scores)
-    tiebreak_used = scores.count(best) > 1
-    features = state.features()
-    duration = time.perf_counter() - started
-    rows = []
-    for seat in range(config.players):
-        row = {
-            "game": config.game, "players": config.players, "game_index": game_index, "seat": seat,
-            "agent": config.agents[seats[seat]], "agent_index": seats[seat],
-            "score": int(scores[seat]), "rank": int(ranks[seat]), "win": ranks[seat] == 0,
-            "tiebreak_used": tiebreak_used, "turns": turns, "lead_changes": lead_changes,
-            "seed": config.seed, "duration_s": duration,
-        }
-        row.update({f"f_{key}": int(value) for key, value in sorted(features[seat].items())})
-        rows.append(row)
-    return rows
+    played = play_to_end(state, agents, save_positions, positions, game_index)
+    return result_rows(played, config.game, game_index, [config.agents[s] for s in seats], seats,
+                       config.seed, time.perf_counter() - started)
 
 
 def play_chunk(config, game_indices, save_positions=0, data=None):
