@@ -130,6 +130,24 @@ def compare(text, iterations, seeds, jobs):
             "a": _summary(a[:TOP]), "b": _summary(b[:TOP])}
 
 
+def build_fingerprint(game):
+    """A short digest of the compiled search and of ``game``'s compiled engine, plus the game's
+    search defaults: stored results are reused only by the same build (an engine's playout
+    policy or the search can change without any setting changing)."""
+    import hashlib
+    import importlib
+
+    from engine_c import state_class
+    from solver import ismcts
+
+    digest = hashlib.sha256()
+    state_module = importlib.import_module(state_class(game).__module__)
+    for path in sorted(Path(state_module.__file__).parent.glob("*.so")) + [Path(ismcts.__file__)]:
+        digest.update(path.name.encode() + path.read_bytes())
+    digest.update(json.dumps(state_class(game).search_defaults, sort_keys=True).encode())
+    return digest.hexdigest()[:12]
+
+
 def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, jobs=1,
         source="ismcts:iterations=200", per_game=10, out=None, progress=False):
     """Collect the positions, analyse each with both seeds; return the list of result records."""
@@ -140,9 +158,15 @@ def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, 
                 "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game}
     (out / "positions").mkdir(parents=True, exist_ok=True)
     meta = out / "settings.json"
-    if meta.exists() and json.loads(meta.read_text()) != settings:
-        raise BoardlabError(f"{out} holds a measurement with other settings: choose another --out")
-    meta.write_text(json.dumps(settings, indent=2) + "\n")
+    build = build_fingerprint(game)
+    if meta.exists():
+        stored = json.loads(meta.read_text())
+        if {k: v for k, v in stored.items() if k != "build"} != settings:
+            raise BoardlabError(f"{out} holds a measurement with other settings: choose another --out")
+        if stored.get("build") != build:
+            raise BoardlabError(f"{out} was measured by another build (engine or search {stored.get('build')}, "
+                                f"now {build}): choose another --out")
+    meta.write_text(json.dumps({**settings, "build": build}, indent=2) + "\n")
     results_path = out / "results.jsonl"
     done = {}
     if results_path.exists():

@@ -40,6 +40,12 @@ def test_run_measures_agreement_and_resumes(tmp_path, capsys):
     assert stability.main(args)["agree"] == 3
     with pytest.raises(SystemExit, match="other settings"):
         stability.main(args[:-2] + ["--seeds", "3,4", "--out", str(out)])
+    # results of another build (a changed playout policy changes no setting) are not reused
+    meta = json.loads((out / "settings.json").read_text())
+    assert meta["build"] == stability.build_fingerprint("highcard")
+    (out / "settings.json").write_text(json.dumps({**meta, "build": "0123456789ab"}))
+    with pytest.raises(SystemExit, match="was measured by another build"):
+        stability.main(args)
 
 
 def test_near_tie_reads_the_values_merged_over_both_runs():
