@@ -243,12 +243,15 @@ def position(game, players, seed, random_moves, out, data_path, options):
               help="Position file (JSON, as written by `boardlab position`); - reads standard input.")
 @click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
 @click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead (at most 86400).")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Root-parallel searches (at most 1024).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Threads running the searches (at most 1024).")
+@click.option("--searches", type=int, default=None,
+              help="Independent trees sharing the iterations (default 2; with --time: --jobs). More trees "
+                   "keep more threads busy, fewer deeper ones give steadier suggestions.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Search seed (0..2^64-1).")
 @click.option("--top", type=int, default=8, show_default=True, help="Candidate moves to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 @_data_option()
-def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json, data_path):
+def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top, as_json, data_path):
     """Rank the moves of the player to act in a position by ISMCTS."""
     import json
 
@@ -265,10 +268,12 @@ def suggest(game, position_path, iterations, seconds, jobs, seed, top, as_json, 
     if seconds is not None:
         _check_seconds("--time", seconds)
     _check_int("--jobs", jobs, 1, JOBS_MAX)
+    if searches is not None:
+        _check_int("--searches", searches, 1, JOBS_MAX)
     _check_int("--seed", seed, 0, SEED_MAX)
     _check_int("--top", top, 1, sys.maxsize)
     state = load_position(position_path, game, data=data_path)
-    candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed)
+    candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed, searches=searches)
     shown = candidates[:top]
     line = note(game)
     if as_json:

@@ -278,6 +278,8 @@ ROWS = [
     row("suggest-jobs-0", *SUG, "--jobs", "0"),
     row("suggest-jobs-negative", *SUG, "--jobs", "-1"),
     row("suggest-jobs-huge", *SUG, "--time", "1", "--jobs", "99999999999999999999"),
+    row("suggest-searches-0", *SUG, "--iterations", "10", "--searches", "0"),
+    row("suggest-searches-abc", *SUG, "--searches", "abc"),
     row("suggest-seed-negative", *SUG, "--iterations", "10", "--seed", "-1"),
     row("suggest-seed-2-64", *SUG, "--iterations", "10", "--seed", "18446744073709551616"),
     row("suggest-json-with-value", *SUG, "--json=1"),

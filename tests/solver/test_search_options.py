@@ -235,3 +235,29 @@ def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
     monkeypatch.setattr(search, "tree_shape", lambda _: tree_shape(game))   # engine classes are immutable
     search.analyse(state, iterations=200, searches=2)
     assert seen == [(3, 40), (3, 40)]
+
+
+def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_path):
+    """Two deep trees by default (steadier best moves than eight shallow ones, docs/strength.md);
+    ``suggest --searches N`` sets the number, and the result does not depend on --jobs."""
+    from solver import search
+    from solver.cli import main
+
+    state = new_state("sanjuan", 2, 3)
+    budgets = []
+    real = search._run_searches
+
+    def spy(tasks, jobs):
+        budgets.append([task[2] for task in tasks])
+        return real(tasks, jobs)
+
+    monkeypatch.setattr(search, "_run_searches", spy)
+    one = search.analyse(state, iterations=1001, jobs=1, seed=4, pv_length=0)
+    two = search.analyse(state, iterations=1001, jobs=2, seed=4, pv_length=0)
+    assert budgets == [[501, 500], [501, 500]] and one == two
+    path = tmp_path / "pos.json"
+    path.write_text(state.to_json())
+    with pytest.raises(SystemExit) as info:
+        main(["suggest", "--game", "sanjuan", "--position", str(path), "--iterations", "900", "--searches", "3",
+              "--json"])
+    assert info.value.code == 0 and budgets[-1] == [300, 300, 300]
