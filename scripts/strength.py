@@ -418,6 +418,8 @@ def main(argv=None):
     """Run the ladder or the matches; return the ladder's table (DataFrame) or the match rows."""
     args = parse_args(argv)
     if args.mode == "matches":
+        if args.data is not None:
+            raise SystemExit("strength.py: error: --data is for the ladder; the matches play the shipped data")
         return run_matches(args)
     try:
         lad = ladder_settings(args)

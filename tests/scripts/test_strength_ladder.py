@@ -102,6 +102,11 @@ def test_resume_refuses_other_settings(tmp_path):
         strength.main(args)
 
 
+def test_the_matches_refuse_a_data_file():
+    with pytest.raises(SystemExit, match="--data is for the ladder"):
+        strength.main(["--games", "2", "--data", "x.json"])
+
+
 def test_match_options_still_choose_the_matches():
     args = strength.parse_args(["--games", "4"])
     assert args.mode == "matches" and args.iterations == 2000
