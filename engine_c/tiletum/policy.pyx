@@ -1,6 +1,10 @@
 # cython: language_level=3, cdivision=True
 """Tiletum playouts: uniform random moves and the heuristic playout policy (nogil; docs/tiletum.md,
-"Playout policy")."""
+"Playout policy").
+
+The file is long because the policy is one piece: every decision kind's priority reads the same
+per-decision context (needs, routes, die values) and the values a playout keeps between decisions;
+a split would turn those shared inline helpers into calls across modules on the hot path."""
 from libc.stdint cimport uint64_t
 
 from engine_c._rng cimport rng_below, rng_next
