@@ -9,7 +9,7 @@
    games are played until there are --positions; they are written to OUT/positions/ as
    position files (`boardlab suggest --position FILE` reads them).
 2. Each position is analysed twice by solver.search.analyse, the search behind `boardlab suggest`,
-   with its defaults (8 root-parallel searches, the game's search_defaults) and --iterations,
+   with its defaults (2 root-parallel searches, the game's search_defaults) and --iterations,
    once with --seeds' first seed and once with the second. OUT/results.jsonl holds one line per
    position (written as it goes; a rerun with the same settings skips what is there).
 3. Printed: the agreement rate of the best move with a 95% Wilson interval, and for the
@@ -18,7 +18,10 @@
    differ by less than 1.96 standard errors, each error taken as sqrt(m (1 - m) / visits)
    (rewards lie in [0, 1], so this bounds the true error from above: generous to "near tie");
    and again with the error measured by the two runs themselves: the per-visit sd estimated
-   from how far apart the two runs' values of the same move are (``reward_sd``).
+   from how far apart the two runs' values of the same move are (``reward_sd``). Last, how many
+   disagreements `suggest` itself showed as toss-ups: each run marks the other's best with "="
+   (``analyse``'s ``tied``: within 1.96 standard errors of its best, the error measured from the
+   spread of the playouts' values), and on how many positions the first run shows any tie.
 """
 import argparse
 import json
@@ -69,7 +72,20 @@ def collect_positions(game, players, count, source, seed, per_game):
 
 
 def _summary(candidates):
-    return [{k: c[k] for k in ("action", "move", "visits", "win_prob", "mean_reward")} for c in candidates]
+    return [{k: c[k] for k in ("action", "move", "visits", "win_prob", "mean_reward", "reward_se", "tied")}
+            for c in candidates]
+
+
+def flagged_tie(run_a, run_b):
+    """True when the two runs' best moves differ and each run marks the other's best as tied with
+    its own (``tied``: the search could not tell them apart), so ``suggest`` showed the choice as
+    a toss-up both times."""
+    best_a, best_b = run_a[0]["action"], run_b[0]["action"]
+    if best_a == best_b:
+        return False
+    tied_a = {c["action"] for c in run_a if c["tied"]}
+    tied_b = {c["action"] for c in run_b if c["tied"]}
+    return best_b in tied_a and best_a in tied_b
 
 
 def _merged(cands_a, cands_b, action):
@@ -126,6 +142,7 @@ def compare(text, iterations, seeds, jobs):
     return {"legal": len(state.legal_actions()), "player": state.current_player(),
             "best_a": a[0]["move"], "best_b": b[0]["move"], "agree": a[0]["action"] == b[0]["action"],
             "b_in_top2_a": b[0]["action"] in top2, "near_tie": near_tie(a, b),
+            "flagged_tie": flagged_tie(a, b), "ties_shown_a": sum(1 for c in a[1:] if c["tied"]),
             "share_a": a[0]["visits"] / sum(c["visits"] for c in a),
             "a": _summary(a[:TOP]), "b": _summary(b[:TOP])}
 
@@ -204,6 +221,8 @@ def summarise(records):
             "disagree": len(differ), "disagree_top2": sum(r["b_in_top2_a"] for r in differ),
             "disagree_near_tie": sum(r["near_tie"] for r in differ),
             "reward_sd": sd, "disagree_near_tie_measured": sum(near_tie_measured(r, sd) for r in differ),
+            "disagree_flagged": sum(r["flagged_tie"] for r in differ),
+            "shown_tie": sum(r["ties_shown_a"] > 0 for r in records),
             "within_top2": sum(r["b_in_top2_a"] for r in records) / n if n else float("nan"),
             "median_legal": float(np.median([r["legal"] for r in records])) if n else float("nan"),
             "median_share": float(np.median([r["share_a"] for r in records])) if n else float("nan")}
@@ -216,6 +235,9 @@ def format_summary(s, game, iterations):
             f"  disagreements {s['disagree']}: second seed's best in the first's top 2 in {s['disagree_top2']}, "
             f"near ties (value gap < 1.96 SE) {s['disagree_near_tie']} with the bounding error, "
             f"{s['disagree_near_tie_measured']} with the measured one (per-visit sd {s['reward_sd']:.3f})\n"
+            f"  shown as ties by suggest (each run marks the other's best '=' with its own): "
+            f"{s['disagree_flagged']} of the {s['disagree']} disagreements; positions where the first seed "
+            f"shows a tie with its best: {s['shown_tie']}\n"
             f"  best of B within A's top 2 overall: {s['within_top2']:.3f}; median legal moves "
             f"{s['median_legal']:.0f}; median visit share of A's best {s['median_share']:.2f}")
 

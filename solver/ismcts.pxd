@@ -5,6 +5,9 @@ from libc.stdint cimport uint64_t, int32_t, int64_t
 from engine_c.game cimport GameState
 
 cdef enum:
+    ROOT_MOMENTS = 6      # per root action: visits, sums of r, s, r^2, s^2, r*s (the moves' standard errors)
+
+cdef enum:
     REWARD_RANK = 0       # c_returns: 1 first .. 0 last
     REWARD_MARGIN = 1     # own score minus best other, scaled to [0, 1]
 
@@ -33,6 +36,8 @@ cdef class Searcher:
     cdef int64_t stamp
     cdef double* root_rank             # per root action: sum of the root player's rank reward
     cdef double* root_score            # per root action and player: sum of final scores
+    cdef double* root_moments          # per root action, this search only: ROOT_MOMENTS sums of the
+                                       # root player's reward r and clipped score s (n, r, s, r^2, s^2, r s)
     cdef uint64_t rng
     cdef public double c               # UCB exploration constant
     cdef public int reward_mode

@@ -125,6 +125,7 @@ cdef class Searcher:
         self.tried = NULL
         self.root_rank = NULL
         self.root_score = NULL
+        self.root_moments = NULL
         self.n_actions = 0
         self.stamp = 0
         self.world_seeds = NULL
@@ -164,6 +165,7 @@ cdef class Searcher:
         free(self.tried)
         free(self.root_rank)
         free(self.root_score)
+        free(self.root_moments)
         free(self.world_seeds)
 
     def __reduce__(self):
@@ -174,12 +176,13 @@ cdef class Searcher:
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
             return 0
-        free(self.mark); free(self.tried); free(self.root_rank); free(self.root_score)
+        free(self.mark); free(self.tried); free(self.root_rank); free(self.root_score); free(self.root_moments)
         self.mark = <int64_t*>malloc(n_actions * sizeof(int64_t))
         self.tried = <int64_t*>malloc(n_actions * sizeof(int64_t))
         self.root_rank = <double*>malloc(n_actions * sizeof(double))
         self.root_score = <double*>malloc(n_actions * MAX_PLAYERS * sizeof(double))
-        if not (self.mark and self.tried and self.root_rank and self.root_score):
+        self.root_moments = <double*>malloc(n_actions * ROOT_MOMENTS * sizeof(double))
+        if not (self.mark and self.tried and self.root_rank and self.root_score and self.root_moments):
             self.n_actions = 0
             raise MemoryError("ismcts: cannot allocate per-action tables")
         memset(self.mark, 0, n_actions * sizeof(int64_t))
@@ -234,7 +237,8 @@ cdef class Searcher:
         cdef int32_t node, child, best, created
         cdef int n, i, k, a, p, depth, first_action, n_avail
         cdef int64_t st
-        cdef double value, best_value, start = _now(), cc = self.c
+        cdef double value, best_value, start = _now(), cc = self.c, r, sc
+        cdef double* moment
         cdef long it = 0
         cdef int np = self.num_players, root_player = self.root_player
         cdef uint64_t world
@@ -354,6 +358,17 @@ cdef class Searcher:
                 self.root_rank[first_action] += rank[root_player]
                 for p in range(np):
                     self.root_score[first_action * MAX_PLAYERS + p] += scores[p]
+                # the root player's reward and clipped score (as the nodes sum them), with their
+                # squares and product: the spread of the move's value, for its standard error
+                moment = self.root_moments + first_action * ROOT_MOMENTS
+                r = reward[root_player]
+                sc = scores[root_player] if scores[root_player] > 0 else 0.0
+                moment[0] += 1.0
+                moment[1] += r
+                moment[2] += sc
+                moment[3] += r * r
+                moment[4] += sc * sc
+                moment[5] += r * sc
             it += 1
         self.seconds = _now() - start
         return it
@@ -390,6 +405,7 @@ cdef class Searcher:
         self._ensure_actions(int(type(state).num_distinct_actions))
         memset(self.root_rank, 0, self.n_actions * sizeof(double))
         memset(self.root_score, 0, self.n_actions * MAX_PLAYERS * sizeof(double))
+        memset(self.root_moments, 0, self.n_actions * ROOT_MOMENTS * sizeof(double))
         if self.scratch is None or type(self.scratch) is not type(state):
             self.scratch = state.c_clone()
         self.scratch.num_players = state.num_players
@@ -521,10 +537,13 @@ cdef class Searcher:
     @property
     def memory_bytes(self):
         """Bytes held by the node pool and per-action tables."""
-        return self.capacity * sizeof(Node) + self.n_actions * (2 * sizeof(int64_t) + (1 + MAX_PLAYERS) * sizeof(double))
+        return self.capacity * sizeof(Node) + self.n_actions * (2 * sizeof(int64_t)
+                                                                + (1 + MAX_PLAYERS + ROOT_MOMENTS) * sizeof(double))
 
     def root_stats(self):
-        """One dict per root child: action, visits, avail, mean_reward, win_prob, mean_scores (list)."""
+        """One dict per root child: action, visits, avail, reward_sum (the search's value of the move
+        times its visits), rank_sum, score_sums (per player), and this search's samples of the move's
+        value: value_n, value_sum, value_sq_sum (their spread gives the value's standard error)."""
         out = []
         if self.n_nodes == 0:
             return out
@@ -541,10 +560,21 @@ cdef class Searcher:
                 "reward_sum": _node_value(&self.nodes[child], self.score_weight, self.score_seen) * v if v else 0.0,
                 "rank_sum": self.root_rank[a],
                 "score_sums": [self.root_score[a * MAX_PLAYERS + p] for p in range(self.num_players)],
+                **self._value_moments(a),
             })
             child = self.nodes[child].next_sibling
         out.sort(key=lambda d: d["action"])
         return out
+
+    def _value_moments(self, int action):
+        """This search's playouts through root move ``action``: count, sum and sum of squares of
+        their values as the nodes blend them (reward and own score over the largest score seen)."""
+        cdef double* m = self.root_moments + action * ROOT_MOMENTS
+        cdef double w = self.score_weight if self.score_weight > 0 else 0.0
+        cdef double k = w / self.score_seen          # a clipped score's weight in the value
+        cdef double u = 1.0 - w
+        return {"value_n": int(m[0]), "value_sum": u * m[1] + k * m[2],
+                "value_sq_sum": u * u * m[3] + k * k * m[4] + 2.0 * u * k * m[5]}
 
     def best_action(self):
         """Most-visited root child (ties: higher mean reward, then lower action)."""

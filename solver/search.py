@@ -32,6 +32,9 @@ DEFAULT_ITERATIONS = 20000
 # two seeds on more positions (docs/strength.md, "Suggest stability": 8 trees 75-91%, 2 trees 82-95%)
 DEFAULT_SEARCHES = 2
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
+# A move "ties" the first when their values differ by less than this many standard errors
+# (95%): which of them comes first is then the seed's choice, not the search's finding.
+TIE_Z = 1.96
 
 
 def _search_one(searcher, state, iterations, seconds, seed, pv_length):
@@ -112,7 +115,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     the win probability with 2 players), ``expected_score`` (mean final score
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
     (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
-    ``score_weight``, by default the game's ``search_defaults`` as for the agents) and ``pv``: the
+    ``score_weight``, by default the game's ``search_defaults`` as for the agents), ``reward_se``
+    (its standard error, from the spread of the playouts' values; None below 2), ``tied`` (True for the first
+    move and for every move ``ties_best`` cannot tell from it at this budget) and ``pv``: the
     most-visited line starting with this move, as move strings (at most
     ``pv_length``; it may stop early where chance makes the tree's line illegal).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
@@ -157,8 +162,12 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
         for s in stats:
             entry = merged.setdefault(s["action"], {"visits": 0, "rank": 0.0, "reward": 0.0,
                                                     "scores": [0.0] * state.num_players,
-                                                    "line": None, "line_visits": -1})
+                                                    "line": None, "line_visits": -1,
+                                                    "n": 0, "sum": 0.0, "sq": 0.0})
             entry["visits"] += s["visits"]
+            entry["n"] += s["value_n"]
+            entry["sum"] += s["value_sum"]
+            entry["sq"] += s["value_sq_sum"]
             entry["rank"] += s["rank_sum"]
             entry["reward"] += s["reward_sum"]
             entry["scores"] = [a + b for a, b in zip(entry["scores"], s["score_sums"])]
@@ -176,6 +185,27 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
             "expected_score": entry["scores"][player] / v if v else 0.0,
             "expected_scores": [x / v if v else 0.0 for x in entry["scores"]],
             "mean_reward": entry["reward"] / v if v else 0.0,
+            "reward_se": _standard_error(entry["n"], entry["sum"], entry["sq"]),
             "pv": render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
         })
+    for candidate in out:
+        candidate["tied"] = candidate is out[0] or ties_best(out[0], candidate)
     return out
+
+
+def _standard_error(n, total, squares):
+    """Standard error of a mean from its sample count, sum and sum of squares (None below 2 samples)."""
+    if n < 2:
+        return None
+    variance = max(squares / n - (total / n) ** 2, 0.0) * n / (n - 1)
+    return math.sqrt(variance / n)
+
+
+def ties_best(best, other, z=TIE_Z):
+    """True when the search cannot tell ``other`` from ``best`` (two ``analyse`` entries): their
+    mean rewards differ by at most ``z`` standard errors of the difference (a move with too few
+    samples for an error, ``reward_se`` None, cannot be told from anything)."""
+    if best["reward_se"] is None or other["reward_se"] is None:
+        return True
+    spread = math.hypot(best["reward_se"], other["reward_se"])
+    return best["mean_reward"] - other["mean_reward"] <= z * spread
