@@ -185,7 +185,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
             "expected_score": entry["scores"][player] / v if v else 0.0,
             "expected_scores": [x / v if v else 0.0 for x in entry["scores"]],
             "mean_reward": entry["reward"] / v if v else 0.0,
-            "reward_se": _standard_error(entry["n"], entry["sum"], entry["sq"]),
+            "reward_se": standard_error(entry["n"], entry["sum"], entry["sq"]),
             "pv": render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
         })
     for candidate in out:
@@ -193,7 +193,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     return out
 
 
-def _standard_error(n, total, squares):
+def standard_error(n, total, squares):
     """Standard error of a mean from its sample count, sum and sum of squares (None below 2 samples)."""
     if n < 2:
         return None

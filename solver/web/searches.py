@@ -21,7 +21,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver import ismcts
 from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, tree_shape
-from solver.search import render_line          # the line of play as suggest prints it
+from solver.search import render_line, standard_error, ties_best   # as suggest prints and marks them
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
 FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once
@@ -117,10 +117,13 @@ class Suggestion:
         with self.lock:
             table = self.tables[index]
             for entry in stats:
-                row = table.setdefault(entry["action"], [0, 0.0, [0.0] * len(entry["score_sums"])])
+                row = table.setdefault(entry["action"], [0, 0.0, [0.0] * len(entry["score_sums"]), [0, 0.0, 0.0]])
                 row[0] = entry["visits"]
                 row[1] += entry["rank_sum"]
                 row[2] = [a + b for a, b in zip(row[2], entry["score_sums"])]
+                # the playouts' values (a slice counts its own): the moves' errors, for the ties
+                row[3] = [row[3][0] + entry["value_n"], row[3][1] + entry["value_sum"],
+                          row[3][2] + entry["value_sq_sum"]]
             self.iterations_done[index] = done
 
     def _merged(self):
@@ -128,7 +131,7 @@ class Suggestion:
         merged = {}
         with self.lock:
             for table in self.tables:
-                for action, (visits, rank, scores) in table.items():
+                for action, (visits, rank, scores, _) in table.items():
                     total = merged.setdefault(action, [0, 0.0, 0.0])
                     total[0] += visits
                     total[1] += rank
@@ -148,14 +151,27 @@ class Suggestion:
             thread.join()
         if self.error is None:
             ranked = []
+            values = self._values()
             for action, visits, win_prob, score in self._merged():
                 move = self._move(action, visits, win_prob, score)
                 holder = max(self.searchers, key=lambda s: self._tree_visits(s, action))
                 line = holder.principal_variation(action, PV_LENGTH)
                 move["pv"] = render_line(self.state, line, self.seed)
+                move["tied"] = not ranked or ties_best(values[ranked[0]["action"]], values[action])
                 ranked.append(move)
             self.ranked = ranked
         self.finished.set()
+
+    def _values(self):
+        """Per root move, over all trees: the mean value of its playouts and its standard error
+        (``mean_reward``, ``reward_se``), which say whether a move ties the first (as in suggest)."""
+        sums = {}
+        for table in self.tables:
+            for action, row in table.items():
+                total = sums.setdefault(action, [0, 0.0, 0.0])
+                total[:] = [a + b for a, b in zip(total, row[3])]
+        return {action: {"mean_reward": s / n if n else 0.0, "reward_se": standard_error(n, s, q)}
+                for action, (n, s, q) in sums.items()}
 
     def _tree_visits(self, searcher, action):
         """Visits of root move ``action`` in ``searcher``'s tree."""

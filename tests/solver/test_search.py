@@ -6,7 +6,7 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.search import _standard_error, analyse, ties_best
+from solver.search import analyse, standard_error, ties_best
 
 from solver_helpers import highcard_position
 
@@ -83,8 +83,8 @@ def test_root_moments_are_the_moves_values():
 
 
 def test_standard_error_and_ties():
-    assert _standard_error(4, 2.0, 2.0) == pytest.approx((1 / 3 / 4) ** 0.5)   # samples 0, 1, 0, 1
-    assert _standard_error(1, 0.5, 0.25) is None
+    assert standard_error(4, 2.0, 2.0) == pytest.approx((1 / 3 / 4) ** 0.5)   # samples 0, 1, 0, 1
+    assert standard_error(1, 0.5, 0.25) is None
     best = {"mean_reward": 0.60, "reward_se": 0.01}
     assert ties_best(best, {"mean_reward": 0.58, "reward_se": 0.01})        # 0.02 < 1.96 * 0.0141
     assert not ties_best(best, {"mean_reward": 0.55, "reward_se": 0.01})    # 0.05 > 0.0277

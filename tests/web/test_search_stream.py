@@ -111,6 +111,26 @@ def test_a_short_suggestion_ranks_the_moves(http):
     for move in ranked:
         assert 0.0 <= move["win_prob"] <= 1.0 and move["pv"][0] == move["move"]
     assert report["best"]["move"] == ranked[0]["move"]
+    assert ranked[0]["tied"] and all(move["tied"] in (True, False) for move in ranked)
+
+
+def test_the_ranked_moves_are_marked_tied_as_suggest_marks_them():
+    """The board's suggestion sums every slice's playout values per move (each slice reports its
+    own), and marks a move tied with the first as analyse does (ties_best)."""
+    from engine_c import new_state
+    from solver.search import ties_best
+    from solver.web.searches import Suggestion
+
+    suggestion = Suggestion(new_state("sanjuan", 2, 3), iterations=3000, jobs=2, seed=5)
+    suggestion.start()
+    suggestion.finished.wait(60)
+    ranked = suggestion.snapshot()["ranked"]
+    values = suggestion._values()
+    assert len(values) >= 2
+    assert sum(row[3][0] for table in suggestion.tables for row in table.values()) == 3000
+    first = values[ranked[0]["action"]]
+    assert [m["tied"] for m in ranked] == [True] + [ties_best(first, values[m["action"]]) for m in ranked[1:]]
+    assert all(v["reward_se"] is None or 0 < v["reward_se"] < 0.5 for v in values.values())
 
 
 def test_the_agent_thinks_visibly_and_stop_cancels_it(http, live_server):

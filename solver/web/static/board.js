@@ -331,7 +331,9 @@ const BoardPage = (() => {
     const rows = ranked.slice(0, 10).map((move, index) => {
       const row = document.createElement("tr");
       if (index === 0) row.classList.add("best");
-      const cells = [move.move, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1),
+      // "=": the search cannot tell this move from the first at this budget (as suggest marks it)
+      const name = index > 0 && move.tied ? `= ${move.move}` : move.move;
+      const cells = [name, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1),
                      (move.pv || []).join(" ")];
       cells.forEach((value, k) => {
         const cell = document.createElement("td");
