@@ -1,4 +1,5 @@
 """boardlab play: whole games driven through the command loop, and everything a person can mistype."""
+import io
 import json
 import re
 import subprocess
@@ -193,3 +194,17 @@ def test_play_bad_input(tmp_path):
     _one_line_error(_boardlab("play", "--position", "-", stdin="{not json\nmoves\n"),
                     "<stdin>: position is not valid JSON")
     _one_line_error(_boardlab("play", "--position", "-", stdin="[1, 2]\n"), "position must be a JSON object")
+
+
+def test_hint_says_which_moves_the_search_cannot_tell_from_the_first(monkeypatch):
+    from solver import search
+
+    state = new_state("sanjuan", 2, 4)
+    legal = state.legal_actions()[:3]
+    ranked = [{"action": a, "move": state.action_to_string(a), "visits": 30 - i, "win_prob": 0.5,
+               "expected_score": 20.0, "tied": i < 2} for i, a in enumerate(legal)]
+    monkeypatch.setattr(search, "analyse", lambda *args, **kwargs: ranked)
+    out = io.StringIO()
+    PlaySession(state, state.current_player(), "random", 0, out, color=False).hint()
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("  ")]
+    assert ["as good as 1" in line for line in lines] == [False, True, False]
