@@ -32,7 +32,7 @@ DEFAULT_ITERATIONS = 20000
 # two seeds on more positions (docs/strength.md, "Suggest stability": 8 trees 75-91%, 2 trees 82-95%)
 DEFAULT_SEARCHES = 2
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
-# A move "ties" the first when their values differ by less than this many standard errors
+# A move "ties" the first when their values differ by at most this many standard errors
 # (95%): which of them comes first is then the seed's choice, not the search's finding.
 TIE_Z = 1.96
 
@@ -116,8 +116,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
     (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
     ``score_weight``, by default the game's ``search_defaults`` as for the agents), ``reward_se``
-    (its standard error, from the spread of the playouts' values; None below 2), ``tied`` (True for the first
-    move and for every move ``ties_best`` cannot tell from it at this budget) and ``pv``: the
+    (its standard error, from the spread of the playouts' values; None below 2), ``tied`` (True
+    for the first move and for every move ``ties_best`` cannot tell from it at this budget) and
+    ``pv``: the
     most-visited line starting with this move, as move strings (at most
     ``pv_length``; it may stop early where chance makes the tree's line illegal).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.

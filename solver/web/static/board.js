@@ -338,6 +338,7 @@ const BoardPage = (() => {
       cells.forEach((value, k) => {
         const cell = document.createElement("td");
         cell.textContent = String(value);
+        if (k === 0 && name !== move.move) cell.title = "the search cannot tell this move from the first at this budget";
         if (k === 4) cell.className = "line";
         row.append(cell);
       });
