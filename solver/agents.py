@@ -12,7 +12,7 @@ greedy     best immediate score gain on one determinization; ties broken
            by the mean margin of ``playouts`` random playouts (default 4)
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout)
-ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand)
+ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout)
@@ -35,7 +35,7 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -53,6 +53,11 @@ def tree_shape(game):
     ``search_defaults`` for ``depth`` and ``expand``, else an unlimited tree grown at once."""
     defaults = getattr(game, "search_defaults", {})
     return int(defaults.get("depth", 0)), int(defaults.get("expand", 0))
+
+
+def tree_prior(game):
+    """The progressive-bias weight of a Searcher for ``game`` (its ``search_defaults``' ``prior``, else 0)."""
+    return float(getattr(game, "search_defaults", {}).get("prior", 0.0))
 
 
 DEFAULTS = {
@@ -107,7 +112,7 @@ def _convert(agent, key, text):
         return int(text)
     if key == "time":
         return _float(agent, key, text, positive=True, limit=MAX_SECONDS)
-    if key in ("c", "widening"):
+    if key in ("c", "widening", "prior"):
         return _float(agent, key, text, positive=False)
     if key == "score_weight":
         value = _float(agent, key, text, positive=False)
@@ -250,7 +255,8 @@ class _SearchAgent(Agent):
                                                    worlds=settings.get("worlds", 0),
                                                    widening=settings.get("widening", 0.0),
                                                    score_weight=settings.get("score_weight", 0.0),
-                                                   expand_after=settings.get("expand", 0)))
+                                                   expand_after=settings.get("expand", 0),
+                                                   prior=settings.get("prior", 0.0)))
         return self._searchers[index]
 
     def stop(self):

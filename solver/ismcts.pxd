@@ -8,6 +8,9 @@ cdef enum:
     ROOT_MOMENTS = 6      # per root action: visits, sums of r, s, r^2, s^2, r*s (the moves' standard errors)
 
 cdef enum:
+    PRIOR_SAMPLES = 16    # playout-policy draws that estimate a new child's prior (progressive bias)
+
+cdef enum:
     REWARD_RANK = 0       # c_returns: 1 first .. 0 last
     REWARD_MARGIN = 1     # own score minus best other, scaled to [0, 1]
 
@@ -22,6 +25,8 @@ cdef struct Node:
     int32_t player          # player who chose `action` (whose reward this node sums)
     int32_t visits          # times selected
     int32_t avail           # times available (legal in the iteration's determinization)
+    float prior             # share of PRIOR_SAMPLES playout-policy draws at the parent that chose `action`
+                            # (set only when the searcher's prior weight is > 0)
     double reward           # sum of `player`'s rewards (rank or margin) over the visits
     double score            # sum of `player`'s own final scores (clipped at 0) over the visits
 
@@ -46,6 +51,7 @@ cdef class Searcher:
     cdef public bint uniform_playout   # True: c_random_playout; False: the engine's c_playout policy
     cdef public double score_weight    # > 0: blend the reward with own score / largest score seen
     cdef readonly double score_seen    # largest |final score| this tree has seen (the blend's scale)
+    cdef public double prior_weight    # > 0: progressive bias, + prior_weight * prior / (visits + 1) in selection
     cdef public double widening        # > 0: progressive widening, at most widening * sqrt(visits) children
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization

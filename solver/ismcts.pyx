@@ -13,12 +13,16 @@ maximises the reward of the player acting at its parent.
 The tree is a pool of 48-byte ``Node`` structs (int32 indices) grown with
 realloc; the loop runs under ``with nogil`` without touching Python objects.
 
-The same loop gives the other search baselines:
+The same loop gives the other search baselines and options:
 - ``max_depth=1``: flat Monte-Carlo (UCB1 over the root actions, determinized
   every playout);
 - ``expand_after=T``: a node below the root grows children only once it has T
   visits, so the tree deepens where the search spends its budget (flat at small
   budgets, a full tree at large ones);
+- ``prior=W``: progressive bias (Chaslot et al. 2008): each child carries the playout
+  policy's preference for its move (its share of PRIOR_SAMPLES policy draws at the parent,
+  taken when the child is added) and selection adds W * prior / (visits + 1), so the
+  search tries the policy's moves first and lets its own statistics take over;
 - ``resample=False`` after one determinization: a perfect-information UCT tree
   of that world (one PIMC tree).
 
@@ -134,7 +138,10 @@ cdef class Searcher:
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0):
+                 int expand_after=0, double prior=0.0):
+        if not 0.0 <= prior <= 1e9:
+            raise BoardlabError(f"prior must be in [0, 1e9], got {prior}")
+        self.prior_weight = prior
         if expand_after < 0:
             raise BoardlabError(f"expand_after must be >= 0, got {expand_after}")
         self.expand_after = expand_after
@@ -171,7 +178,8 @@ cdef class Searcher:
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
-                                self.worlds, self.widening, self.score_weight, self.expand_after))
+                                self.worlds, self.widening, self.score_weight, self.expand_after,
+                                self.prior_weight))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -215,6 +223,7 @@ cdef class Searcher:
         self.nodes[i].player = player
         self.nodes[i].visits = 0
         self.nodes[i].avail = 0
+        self.nodes[i].prior = 0.0
         self.nodes[i].reward = 0.0
         self.nodes[i].score = 0.0
         if parent >= 0:
@@ -237,7 +246,8 @@ cdef class Searcher:
         cdef int32_t node, child, best, created
         cdef int n, i, k, a, p, depth, first_action, n_avail
         cdef int64_t st
-        cdef double value, best_value, start = _now(), cc = self.c, r, sc
+        cdef double value, best_value, start = _now(), cc = self.c, r, sc, pw = self.prior_weight
+        cdef int hits, draw
         cdef double* moment
         cdef long it = 0
         cdef int np = self.num_players, root_player = self.root_player
@@ -293,6 +303,9 @@ cdef class Searcher:
                         else:
                             value = (_node_value(&nodes[child], self.score_weight, self.score_seen)
                                      + cc * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
+                            if pw > 0.0:
+                                # progressive bias: the playout policy's preference, fading with visits
+                                value += pw * nodes[child].prior / (nodes[child].visits + 1.0)
                         if value > best_value:
                             best_value = value
                             best = child
@@ -316,7 +329,15 @@ cdef class Searcher:
                             # a policy that ignores the offered moves would make a twin child:
                             # fall back to a uniform choice (engine_c.testing checks policies)
                             a = untried[rng_below(&self.rng, k)]
+                    hits = 0
+                    if pw > 0.0 and not self.uniform_playout:
+                        # the child's prior: how often the policy picks it among all the moves here
+                        for draw in range(PRIOR_SAMPLES):
+                            if s.c_playout_action(legal, n, &self.rng) == a:
+                                hits += 1
                     created = self._new_node(node, a, p)
+                    if created >= 0:
+                        self.nodes[created].prior = <float>hits / PRIOR_SAMPLES
                     if depth == 0:
                         first_action = a
                     s.c_apply(a)
@@ -542,8 +563,9 @@ cdef class Searcher:
 
     def root_stats(self):
         """One dict per root child: action, visits, avail, reward_sum (the search's value of the move
-        times its visits), rank_sum, score_sums (per player), and this search's samples of the move's
-        value: value_n, value_sum, value_sq_sum (their spread gives the value's standard error)."""
+        times its visits), rank_sum, score_sums (per player), prior (the playout policy's share of
+        PRIOR_SAMPLES draws when the move was added; 0 without ``prior``), and this search's samples of
+        the move's value: value_n, value_sum, value_sq_sum (their spread gives the value's standard error)."""
         out = []
         if self.n_nodes == 0:
             return out
@@ -560,6 +582,7 @@ cdef class Searcher:
                 "reward_sum": _node_value(&self.nodes[child], self.score_weight, self.score_seen) * v if v else 0.0,
                 "rank_sum": self.root_rank[a],
                 "score_sums": [self.root_score[a * MAX_PLAYERS + p] for p in range(self.num_players)],
+                "prior": self.nodes[child].prior,
                 **self._value_moments(a),
             })
             child = self.nodes[child].next_sibling
@@ -615,10 +638,10 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0, expand_after=0):
+                  score_weight=0.0, expand_after=0, prior=0.0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight, expand_after)
+                    score_weight, expand_after, prior)
 
 
 # ---- simple baselines ---------------------------------------------------------------

@@ -25,7 +25,7 @@ from engine_c.game import seed_to_state
 from solver.datafiles import check_installed
 
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, tree_shape     # the same search settings as the ismcts agent
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, tree_shape, tree_prior     # the same search settings as the ismcts agent
 
 DEFAULT_ITERATIONS = 20000
 # two deep trees rather than many shallow ones: at 20,000 iterations the best move agrees across
@@ -153,7 +153,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
     depth, expand = tree_shape(state)
-    tasks = [(ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand),
+    tasks = [(ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand,
+                              prior=tree_prior(state)),
               state, budgets[i], seconds, seeds[i], pv_length) for i in range(searches)]
     results = _run_searches(tasks, jobs)
 

@@ -1,5 +1,6 @@
 """The search options beyond the basic loop: fixed worlds, progressive widening, tree reuse."""
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -7,7 +8,7 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_shape
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_prior, tree_shape
 
 from solver_helpers import highcard_position
 
@@ -217,7 +218,8 @@ def test_score_blend_is_scaled_when_read():
 
 
 def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
-    """A game's ``depth``/``expand`` search defaults reach analyse (suggest) as they reach the agents."""
+    """A game's ``depth``/``expand``/``prior`` search defaults reach analyse (suggest) as they reach
+    the agents."""
     from solver import search
 
     state = new_state("highcard", 2, 5)
@@ -226,15 +228,17 @@ def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
 
     def spy(*args, **kwargs):
         searcher = real(*args, **kwargs)
-        seen.append((searcher.max_depth, searcher.expand_after))
+        seen.append((searcher.max_depth, searcher.expand_after, searcher.prior_weight))
         return searcher
 
-    game = type("Game", (), {"search_defaults": {"depth": 3, "expand": 40}})
+    game = type("Game", (), {"search_defaults": {"depth": 3, "expand": 40, "prior": 2.5}})
     assert tree_shape(game) == (3, 40) and tree_shape(state) == (0, 0)
+    assert tree_prior(game) == 2.5 and tree_prior(state) == 0.0
     monkeypatch.setattr(search.ismcts, "Searcher", spy)
     monkeypatch.setattr(search, "tree_shape", lambda _: tree_shape(game))   # engine classes are immutable
+    monkeypatch.setattr(search, "tree_prior", lambda _: tree_prior(game))
     search.analyse(state, iterations=200, searches=2)
-    assert seen == [(3, 40), (3, 40)]
+    assert seen == [(3, 40, 2.5), (3, 40, 2.5)]
 
 
 def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_path):
@@ -261,3 +265,50 @@ def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_
         main(["suggest", "--game", "sanjuan", "--position", str(path), "--iterations", "900", "--searches", "3",
               "--json"])
     assert info.value.code == 0 and budgets[-1] == [300, 300, 300]
+
+
+def _policy_favourite(state, draws=400):
+    """The move the engine's playout policy picks most often at ``state``."""
+    picks = [state.playout_action(seed) for seed in range(draws)]
+    return max(set(picks), key=picks.count)
+
+
+def test_prior_is_the_policys_share_of_draws():
+    """Each root move's prior is its share of PRIOR_SAMPLES policy draws: a multiple of 1/16, the
+    policy's favourite highest; without the option no draws are taken and every prior is 0."""
+    state = new_state("sanjuan", 2, 1)
+    searcher = ismcts.Searcher(0.25, "margin", prior=1.0)
+    searcher.search(state, iterations=300, seed=1)
+    priors = {s["action"]: s["prior"] for s in searcher.root_stats()}
+    assert all((16 * p).is_integer() and 0.0 <= p <= 1.0 for p in priors.values())
+    assert max(priors, key=priors.get) == _policy_favourite(state)
+    plain = ismcts.Searcher(0.25, "margin")
+    plain.search(state, iterations=300, seed=1)
+    assert all(s["prior"] == 0.0 for s in plain.root_stats())
+
+
+def test_prior_steers_the_search_to_the_policys_moves():
+    """A heavy prior sends nearly every visit to the policy's favourite root move; without it
+    (at this opening the search prefers another move) the visits spread."""
+    state = new_state("sanjuan", 2, 1)
+    favourite = _policy_favourite(state)
+    visits = {}
+    for weight in (0.0, 1000.0):
+        searcher = ismcts.Searcher(0.25, "margin", prior=weight)
+        searcher.search(state, iterations=300, seed=1)
+        visits[weight] = {s["action"]: s["visits"] for s in searcher.root_stats()}
+    assert visits[1000.0][favourite] >= 300 - len(visits[1000.0])
+    assert visits[0.0][favourite] < 150
+
+
+def test_prior_option_parses_pickles_and_refuses_bad_values():
+    assert parse_agent_spec("ismcts:prior=3")[1]["prior"] == 3.0
+    agent = make_agent("ismcts:iterations=50,prior=3", 0)
+    agent.choose(new_state("sanjuan", 2, 1))
+    assert agent.searcher().prior_weight == 3.0
+    assert pickle.loads(pickle.dumps(ismcts.Searcher(0.25, "margin", prior=2.5))).prior_weight == 2.5
+    with pytest.raises(BoardlabError) as info:
+        make_agent("ismcts:prior=-1", 0)
+    assert str(info.value) == "ismcts: parameter prior must be a non-negative number up to 1e+09, got '-1'"
+    with pytest.raises(BoardlabError, match="prior must be in"):
+        ismcts.Searcher(0.25, "margin", prior=-1.0)
