@@ -29,6 +29,7 @@ The same loop gives the other search baselines and options:
 The file is long because the hot path is one piece: the node pool, the search loop and the
 baselines' loops share inline helpers that a split would turn into calls across modules.
 """
+cimport cython
 from libc.stdint cimport uint64_t, int32_t, int64_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memset
@@ -231,6 +232,7 @@ cdef class Searcher:
             self.nodes[parent].first_child = i
         return i
 
+    @cython.cdivision(True)     # every divisor in the loop is positive (visits, worlds, samples)
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds,
                    bint resample) except -1 nogil:
         """The search loop: iterations from ``root`` (resampled each time if ``resample``).
