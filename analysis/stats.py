@@ -65,6 +65,24 @@ def mean_interval(values, level: float = LEVEL):
     return m, float(lo), float(hi)
 
 
+def median_interval(values, level: float = LEVEL):
+    """Distribution-free interval of a median from order statistics: ``(median, lo, hi)``.
+
+    ``lo, hi`` are the j-th smallest and j-th largest values, j the largest with
+    P(Binomial(n, 1/2) < j) <= (1 - level) / 2, so the interval covers the median with at least
+    ``level`` probability; NaN bounds when n is too small for any such j."""
+    v = np.sort(np.asarray(values, dtype=float))
+    if v.size == 0:
+        return math.nan, math.nan, math.nan
+    m = float(np.median(v))
+    j = 0
+    while j + 1 <= v.size and sps.binom.cdf(j, v.size, 0.5) <= (1 - level) / 2:
+        j += 1
+    if j == 0:
+        return m, math.nan, math.nan
+    return m, float(v[j - 1]), float(v[v.size - j])
+
+
 def bootstrap_ci(data, statistic=np.mean, n_boot: int = 2000, seed: int = 0,
                  level: float = LEVEL, clusters=None):
     """Percentile bootstrap interval of ``statistic(data)`` by ``scipy.stats.bootstrap``;

@@ -6,12 +6,13 @@
 Every seat plays the same agent spec; game g is dealt from SeedSequence(seed, spawn_key=(g,)) (its
 children seed the deal and each seat's agent), so the same command gives the same games whatever
 --jobs.  Printed per game and summarised:
-  rounds            the round the game ended in (San Juan, A Castle for All Seasons, Tiletum)
+  rounds            the round the game ended in (San Juan, A Castle for All Seasons, Tiletum): the
+                    median with a distribution-free 95% interval, and every game's
   choices           how often each role (San Juan) or character card (A Castle for All Seasons)
                     was chosen, as a share of all such choices
   all_same_card     A Castle for All Seasons: rounds in which every player chose the master builder
   vp_master         A Castle for All Seasons: mean victory points per player from the master builder
-  score             mean final score per player
+  score             mean final score per player, with a 95% t interval over the games
 """
 import argparse
 import collections
@@ -23,6 +24,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from analysis.stats import mean_interval, median_interval  # noqa: E402
 from engine_c import new_state  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
 
@@ -87,9 +89,12 @@ def main(argv=None):
         totals.update(g["choices"])
     print(f"{args.game}, {args.players} players, {args.agent}, {args.games} games, seed {args.seed}")
     if len(rounds):
-        print(f"rounds: median {np.median(rounds):.1f}, mean {rounds.mean():.2f}, "
+        median, low, high = median_interval(rounds)
+        print(f"rounds: median {median:.1f} (95% interval {low:g}-{high:g}), mean {rounds.mean():.2f}, "
               f"min {rounds.min()}, max {rounds.max()}")
-    print(f"score: mean {np.mean([np.mean(g['scores']) for g in games]):.1f} per player")
+        print("rounds per game: " + " ".join(str(r) for r in rounds))
+    mean, low, high = mean_interval([np.mean(g["scores"]) for g in games])
+    print(f"score: mean {mean:.1f} (95% interval {low:.1f}-{high:.1f}) per player")
     if totals:
         n = sum(totals.values())
         print("choices: " + ", ".join(f"{k} {v / n:.3f}" for k, v in totals.most_common()))

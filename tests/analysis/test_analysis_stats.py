@@ -170,3 +170,16 @@ def test_game_length_scores_and_lead_changes():
     assert len(gt) == 500 and (gt["margin"] >= 0).all()
     first = df[df["game_index"] == 0]
     assert gt.iloc[0]["winning_score"] == first["score"].max()
+
+
+def test_median_interval_uses_order_statistics_and_covers():
+    from analysis.stats import median_interval
+    # n = 100: the 40th and 61st values (the textbook order statistics for 95%)
+    assert median_interval(range(1, 101)) == (50.5, 40.0, 61.0)
+    assert median_interval([5, 1, 3, 2, 4, 6]) == (3.5, 1.0, 6.0)       # n = 6: min and max (96.9%)
+    m, lo, hi = median_interval([1, 2, 3, 4, 5])                         # n = 5: no 95% interval exists
+    assert m == 3 and np.isnan(lo) and np.isnan(hi)
+    rng = np.random.default_rng(0)
+    samples = rng.exponential(size=(2000, 30))                           # true median ln 2
+    covered = [lo <= np.log(2) <= hi for _, lo, hi in map(median_interval, samples)]
+    assert 0.95 <= np.mean(covered) <= 0.995

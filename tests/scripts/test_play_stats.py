@@ -19,6 +19,8 @@ def test_sanjuan_counts_roles_and_rounds(capsys):
     games = stats.main(["--game", "sanjuan", "--agent", "random", "--games", "2"])
     out = capsys.readouterr().out
     assert "rounds: median" in out and "choices: " in out
+    listed = next(line for line in out.splitlines() if line.startswith("rounds per game: "))
+    assert [int(r) for r in listed.split(": ")[1].split()] == [game["rounds"] for game in games]
     for game in games:
         assert game["rounds"] >= 1
         assert set(game["choices"]) <= set(stats.SANJUAN_ROLES)
