@@ -133,10 +133,11 @@ def near_tie_measured(record, sd):
     return bool(na and nb and abs(ma - mb) < 1.96 * sd * math.sqrt(1 / na + 1 / nb))
 
 
-def compare(text, iterations, seeds, jobs):
-    """Analyse one position with both seeds; return its result record."""
+def compare(text, iterations, seeds, jobs, prior=None):
+    """Analyse one position with both seeds (``prior``: the search's progressive-bias weight, None for
+    the game's default); return its result record."""
     state = state_from_json(text)
-    runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0) for s in seeds]
+    runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0, prior=prior) for s in seeds]
     a, b = runs
     top2 = [c["action"] for c in a[:2]]
     return {"legal": len(state.legal_actions()), "player": state.current_player(),
@@ -166,13 +167,13 @@ def build_fingerprint(game):
 
 
 def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, jobs=1,
-        source="ismcts:iterations=200", per_game=10, out=None, progress=False):
+        source="ismcts:iterations=200", per_game=10, out=None, progress=False, prior=None):
     """Collect the positions, analyse each with both seeds; return the list of result records."""
     if len(seeds) != 2 or seeds[0] == seeds[1]:
         raise BoardlabError(f"give two different search seeds, got {list(seeds)}")
     out = Path(out or f"runs/stability-{game}-{players}p")
     settings = {"game": game, "players": players, "positions": positions, "iterations": iterations,
-                "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game}
+                "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game, "prior": prior}
     (out / "positions").mkdir(parents=True, exist_ok=True)
     meta = out / "settings.json"
     build = build_fingerprint(game)
@@ -200,7 +201,7 @@ def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, 
         if name in done:
             records.append(done[name])
             continue
-        record = {"position": name, **compare(text, iterations, seeds, jobs)}
+        record = {"position": name, **compare(text, iterations, seeds, jobs, prior)}
         with open(results_path, "a") as handle:
             handle.write(json.dumps(record) + "\n")
         records.append(record)
@@ -255,13 +256,15 @@ def main(argv=None):
     parser.add_argument("--per-game", type=int, default=10, help="positions kept per game (default 10)")
     parser.add_argument("--jobs", type=int, default=1, help="search threads (the result does not depend on it)")
     parser.add_argument("--out", default=None, help="folder (default runs/stability-GAME-Np)")
+    parser.add_argument("--prior", type=float, default=None,
+                        help="the search's progressive-bias weight (default: the game's, as suggest)")
     args = parser.parse_args(argv)
     try:
         seeds = tuple(int(s) for s in args.seeds.split(","))
         if args.positions < 1 or args.per_game < 1:
             raise BoardlabError("--positions and --per-game must be positive")
         records = run(args.game, args.players, args.positions, args.iterations, seeds, args.seed, args.jobs,
-                      args.source, args.per_game, args.out, progress=True)
+                      args.source, args.per_game, args.out, progress=True, prior=args.prior)
     except (BoardlabError, ValueError) as exc:
         raise SystemExit(f"suggest_stability.py: error: {exc}") from None
     summary = summarise(records)

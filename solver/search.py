@@ -106,7 +106,7 @@ def _run_searches(tasks, jobs):
 
 
 def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, reward="margin", pv_length=6,
-            searches=None, score_weight=None):
+            searches=None, score_weight=None, prior=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action):
@@ -115,7 +115,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     the win probability with 2 players), ``expected_score`` (mean final score
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
     (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
-    ``score_weight``, by default the game's ``search_defaults`` as for the agents), ``reward_se``
+    ``score_weight``, by default the game's ``search_defaults`` as for the agents; ``prior``, the
+    progressive-bias weight, likewise), ``reward_se``
     (its standard error, from the spread of the playouts' values; None below 2), ``tied`` (True
     for the first move and for every move ``ties_best`` cannot tell from it at this budget) and
     ``pv``: the
@@ -152,9 +153,13 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
         score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
     if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
+    if prior is None:
+        prior = tree_prior(state)
+    if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9:
+        raise BoardlabError(f"analyse: prior must be a non-negative number, got {prior!r}")
     depth, expand = tree_shape(state)
     tasks = [(ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand,
-                              prior=tree_prior(state)),
+                              prior=float(prior)),
               state, budgets[i], seconds, seeds[i], pv_length) for i in range(searches)]
     results = _run_searches(tasks, jobs)
 

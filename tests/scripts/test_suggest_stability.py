@@ -73,3 +73,22 @@ def test_flagged_tie_needs_both_runs_to_show_the_tie():
     assert not stability.flagged_tie(run(1, 2, True), run(2, 1, False))     # B saw a real difference
     assert not stability.flagged_tie(run(1, 2, False), run(2, 1, True))
     assert not stability.flagged_tie(run(1, 2, True), run(1, 2, True))      # they agree
+
+
+def test_prior_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
+    """``--prior W`` measures the same positions with another progressive-bias weight: analyse gets
+    it, and stored results of another weight are not reused."""
+    seen = []
+    real = stability.analyse
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["prior"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stability, "analyse", spy)
+    out = tmp_path / "st"
+    args = ["--game", "highcard", "--positions", "2", "--per-game", "2", "--iterations", "40", "--out", str(out)]
+    stability.main(args + ["--prior", "2.5"])
+    assert seen == [2.5] * 4 and json.loads((out / "settings.json").read_text())["prior"] == 2.5
+    with pytest.raises(SystemExit, match="other settings"):
+        stability.main(args)                    # the game's own prior is another measurement

@@ -178,7 +178,7 @@ def test_score_weight_errors():
 
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
-    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50} and sanjuan.search_defaults == {"reuse": 1}
+    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50} and sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200}
     assert new_state("seasons", 2, 1).search_defaults == {}
     agent = make_agent("ismcts:iterations=50", 0)
@@ -189,6 +189,7 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     assert agent.settings["score_weight"] == 0.0 and agent.searcher().score_weight == 0.0
     assert agent.searcher().expand_after == 0
     assert agent.settings["reuse"] == 1                  # San Juan keeps its tree between own moves
+    assert agent.searcher().prior_weight == 3.0          # and starts on its playout policy's moves
     pimc = make_agent("pimc:iterations=50", 0)
     pimc.choose(sanjuan)
     assert "reuse" not in pimc.settings                  # only for agents that take the parameter
@@ -312,3 +313,10 @@ def test_prior_option_parses_pickles_and_refuses_bad_values():
     assert str(info.value) == "ismcts: parameter prior must be a non-negative number up to 1e+09, got '-1'"
     with pytest.raises(BoardlabError, match="prior must be in"):
         ismcts.Searcher(0.25, "margin", prior=-1.0)
+
+
+@pytest.mark.parametrize("prior", [-1.0, "3", True, float("nan")])
+def test_analyse_refuses_a_bad_prior(prior):
+    from solver.search import analyse
+    with pytest.raises(BoardlabError, match="analyse: prior must be a non-negative number"):
+        analyse(new_state("highcard", 2, 5), iterations=50, prior=prior)
