@@ -28,7 +28,7 @@ cdef class SanJuanState(GameState):
     # keep the tree between a player's own consecutive decisions (role, then building, then each
     # card of the payment): with the playout policy it beats the previous default 0.682
     # [0.615-0.743] over 200 paired games at 2,000 iterations; and the playout policy as a
-    # progressive-bias prior (prior=3) beats that 0.578 [0.508-0.644] over 200 (docs/strength.md)
+    # progressive-bias prior (prior=3) beats that 0.578 [0.508-0.644] over 200 (docs/stronger-defaults.md)
     search_defaults = {"reuse": 1, "prior": 3.0}
 
     def __cinit__(self, *args, **kwargs):

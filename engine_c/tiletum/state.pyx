@@ -33,7 +33,7 @@ cdef class TiletumState(GameState):
     # blend own score into the search reward: w=0.3 beats margin only 0.585 [0.516-0.651] over 200
     # paired games at 1,000 iterations (docs/agents.md); measured on the placeholder data.
     # expand=200: a node below the root grows children after 200 visits; with the position-reading
-    # playout policy the full tree lost to flat Monte-Carlo (docs/strength.md, "Tiletum's tree")
+    # playout policy the full tree lost to flat Monte-Carlo (docs/stronger-defaults.md, "Tiletum's tree")
     search_defaults = {"score_weight": 0.3, "expand": 200}
 
     def __cinit__(self, *args, **kwargs):
