@@ -133,11 +133,12 @@ def near_tie_measured(record, sd):
     return bool(na and nb and abs(ma - mb) < 1.96 * sd * math.sqrt(1 / na + 1 / nb))
 
 
-def compare(text, iterations, seeds, jobs, prior=None):
+def compare(text, iterations, seeds, jobs, prior=None, searches=None):
     """Analyse one position with both seeds (``prior``: the search's progressive-bias weight, None for
-    the game's default); return its result record."""
+    the game's default; ``searches``: root-parallel trees, None for suggest's); return its result record."""
     state = state_from_json(text)
-    runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0, prior=prior) for s in seeds]
+    runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0, prior=prior, searches=searches)
+            for s in seeds]
     a, b = runs
     top2 = [c["action"] for c in a[:2]]
     return {"legal": len(state.legal_actions()), "player": state.current_player(),
@@ -167,13 +168,16 @@ def build_fingerprint(game):
 
 
 def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, jobs=1,
-        source="ismcts:iterations=200", per_game=10, out=None, progress=False, prior=None):
+        source="ismcts:iterations=200", per_game=10, out=None, progress=False, prior=None,
+        searches=None):
     """Collect the positions, analyse each with both seeds; return the list of result records."""
     if len(seeds) != 2 or seeds[0] == seeds[1]:
         raise BoardlabError(f"give two different search seeds, got {list(seeds)}")
     out = Path(out or f"runs/stability-{game}-{players}p")
     settings = {"game": game, "players": players, "positions": positions, "iterations": iterations,
                 "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game, "prior": prior}
+    if searches is not None:          # stored only when set: folders measured before the option stay readable
+        settings["searches"] = searches
     (out / "positions").mkdir(parents=True, exist_ok=True)
     meta = out / "settings.json"
     build = build_fingerprint(game)
@@ -201,7 +205,7 @@ def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, 
         if name in done:
             records.append(done[name])
             continue
-        record = {"position": name, **compare(text, iterations, seeds, jobs, prior)}
+        record = {"position": name, **compare(text, iterations, seeds, jobs, prior, searches)}
         with open(results_path, "a") as handle:
             handle.write(json.dumps(record) + "\n")
         records.append(record)
@@ -258,13 +262,16 @@ def main(argv=None):
     parser.add_argument("--out", default=None, help="folder (default runs/stability-GAME-Np)")
     parser.add_argument("--prior", type=float, default=None,
                         help="the search's progressive-bias weight (default: the game's, as suggest)")
+    parser.add_argument("--searches", type=int, default=None,
+                        help="root-parallel trees sharing the iterations (default: suggest's)")
     args = parser.parse_args(argv)
     try:
         seeds = tuple(int(s) for s in args.seeds.split(","))
-        if args.positions < 1 or args.per_game < 1:
-            raise BoardlabError("--positions and --per-game must be positive")
+        if args.positions < 1 or args.per_game < 1 or (args.searches is not None and args.searches < 1):
+            raise BoardlabError("--positions, --per-game and --searches must be positive")
         records = run(args.game, args.players, args.positions, args.iterations, seeds, args.seed, args.jobs,
-                      args.source, args.per_game, args.out, progress=True, prior=args.prior)
+                      args.source, args.per_game, args.out, progress=True, prior=args.prior,
+                      searches=args.searches)
     except (BoardlabError, ValueError) as exc:
         raise SystemExit(f"suggest_stability.py: error: {exc}") from None
     summary = summarise(records)

@@ -2,7 +2,8 @@
 """Castles of Burgundy playouts: uniform random moves and the heuristic playout policy
 (docs/burgundy.md, "Playout policy"); all ``noexcept nogil`` on a ``BState*``."""
 from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
-from engine_c._rng cimport rng_below
+from libc.math cimport exp
+from engine_c._rng cimport rng_below, rng_double
 from engine_c.burgundy.types cimport *
 from engine_c.burgundy.tables cimport *
 from engine_c.burgundy.rules cimport *
@@ -144,8 +145,165 @@ cdef int action_priority(BState* s, int p, int kind, int a, int b, int act) noex
     return 0                                            # starting castle: all alike
 
 
+cdef inline int gained_tile(BState* s, BPlayer* P, int a, int act) noexcept nogil:
+    """The tile a move gains (the depot's most useful one for a take), else 0."""
+    cdef int d, k, x, best = 0, best_v = -1
+    if act < A_PLACE:
+        d = act % 6
+        for k in range(NSLOT):
+            x = tile_value(P, s.depot[d][k])
+            if s.depot[d][k] and x > best_v:
+                best_v = x
+                best = s.depot[d][k]
+        return best
+    if A_BUYB <= act < A_BUYD:
+        return s.black[act - A_BUYB]
+    if A_BUYD <= act < A_SLOT:
+        x = act - A_BUYD
+        return s.depot[x // 4][x % 4]
+    if A_SLOT <= act < A_SPACE:
+        return s.depot[a][act - A_SLOT]
+    if A_PICK <= act < A_WARE:
+        x = act - A_PICK
+        return s.depot[x // 4][x % 4]
+    return 0
+
+
+cdef void action_features(BState* s, int p, int kind, int a, int b, int act, double* f) noexcept nogil:
+    """The fitted policy's view of one move (POLICY_FEATURES numbers; docs/burgundy.md,
+    "Fitted playout policy"): the hand-written priority, the move's kind, and the terms the
+    priority is made of, so a fit can reweigh them."""
+    cdef BPlayer* P = &s.pl[p]
+    cdef int i, kind_index, code = 0, x, g, t, d, k
+    cdef uint64_t rm, rest, m
+    for i in range(POLICY_FEATURES):
+        f[i] = 0.0
+    f[0] = action_priority(s, p, kind, a, b, act) / 10.0
+    if act < A_PLACE:
+        kind_index = 0
+    elif act < A_SELL:
+        kind_index = 1
+    elif act < A_WORK:
+        kind_index = 2
+    elif act < A_BUYB:
+        kind_index = 3
+    elif act < A_SLOT:
+        kind_index = 4
+    elif act < A_SPACE:
+        kind_index = 5
+    elif act < A_DISC:
+        kind_index = 6
+    elif act < A_SHIP:
+        kind_index = 7
+    elif act < A_GOODS:
+        kind_index = 8
+    elif act < A_PICK:
+        kind_index = 9
+    elif act < A_WARE:
+        kind_index = 10
+    elif act < A_PASS:
+        kind_index = 11
+    elif act == A_PASS:
+        kind_index = 12 if kind == K_MAIN else 13
+    else:
+        return                                          # starting castle: no features
+    f[1 + kind_index] = 1.0
+    if act < A_PLACE:                                   # workers a die costs (take, sell, place)
+        f[15] = die_cost(P, act // 6, act % 6 + 1, has_k(P, 12))
+    elif A_SELL <= act < A_WORK:
+        x = act - A_SELL
+        f[15] = die_cost(P, x // 6, x % 6 + 1, 0)
+    code = gained_tile(s, P, a, act)
+    if code:
+        f[16] = tile_value(P, code) / 10.0
+        f[17] = storage_free(P) == 0
+    if A_PLACE <= act < A_SELL:
+        code = P.store[(act - A_PLACE) % 3]
+    if A_SPACE <= act < A_DISC:                         # where a tile goes
+        code = P.store[a]
+        x = act - A_SPACE
+        rm = REGMASK[P.board][REGION[P.board][x]]
+        rest = rm & ~P.filled & ~BIT(x)
+        f[18] = rest == 0
+        f[19] = popcount(rm) / 4.0
+        f[20] = (COLMASK[P.board][COLOUR_OF[code]] & ~P.filled & ~BIT(x)) == 0
+        if TILE_ANIMAL0 <= code < TILE_BUILDING0:      # same-species animals already in the region
+            m = rm & P.filled
+            while m:
+                k = __builtin_ctzll(m)
+                m &= m - 1
+                if TILE_ANIMAL0 <= P.est[k] < TILE_BUILDING0 and (P.est[k] - TILE_ANIMAL0) // 3 == (code - TILE_ANIMAL0) // 3:
+                    f[21] += 1.0
+        f[31] = popcount(rest) / 4.0
+        if b < 2:
+            f[15] = die_cost(P, b, DIE[x], place_free(P, COLOUR_OF[code]))
+    if A_SELL <= act < A_WORK:
+        g = goods_slot(P, (act - A_SELL) % 6 + 1)
+        f[22] = P.gcount[g]
+    elif A_WARE <= act < A_PASS:
+        g = goods_slot(P, act - A_WARE + 1)
+        f[22] = P.gcount[g]
+    elif A_SHIP <= act < A_GOODS:
+        d = act - A_SHIP
+        for t in range(1, 7):
+            f[23] += s.dgoods[d][t]
+    if code:
+        f[24 + COLOUR_OF[code]] = 1.0
+    f[30] = s.phase / 4.0
+
+
+# The fitted policy's weights (engine_c/burgundy/policy_weights.py, written by
+# scripts/fit_policy.py); while none are loaded, playouts use the hand-written priorities.
+cdef double FITTED_WEIGHTS[POLICY_FEATURES]
+cdef bint fitted = False
+
+
+def use_fitted_weights(weights):
+    """Play out with the softmax policy of these weights (one per move feature); None: the hand-written one."""
+    global fitted
+    cdef int k
+    if weights is None:
+        fitted = False
+        return
+    if len(weights) != POLICY_FEATURES:
+        raise ValueError(f"the fitted policy takes {POLICY_FEATURES} weights, got {len(weights)}")
+    for k in range(POLICY_FEATURES):
+        FITTED_WEIGHTS[k] = float(weights[k])
+    fitted = True
+
+
+def fitted_weights():
+    """The fitted policy's weights in use, or None while playouts use the hand-written priorities."""
+    return [FITTED_WEIGHTS[k] for k in range(POLICY_FEATURES)] if fitted else None
+
+
+cdef int fitted_action(BState* s, int p, int kind, int a, int b, int* legal, int n, uint64_t* rng) noexcept nogil:
+    """A move drawn from the fitted softmax: P(move) ~ exp(FITTED_WEIGHTS . features(move))."""
+    cdef double f[POLICY_FEATURES]
+    cdef double z[256]
+    cdef double top_z = -1e300, total = 0.0, u
+    cdef int i, k
+    for i in range(n):
+        action_features(s, p, kind, a, b, legal[i], f)
+        z[i] = 0.0
+        for k in range(POLICY_FEATURES):
+            z[i] += FITTED_WEIGHTS[k] * f[k]
+        if z[i] > top_z:
+            top_z = z[i]
+    for i in range(n):
+        z[i] = exp(z[i] - top_z)
+        total += z[i]
+    u = rng_double(rng) * total
+    for i in range(n):
+        u -= z[i]
+        if u < 0:
+            return legal[i]
+    return legal[n - 1]
+
+
 cdef int policy_action(BState* s, int* legal, int n, uint64_t* rng) noexcept nogil:
-    """One playout move: epsilon-uniform, otherwise the highest priority plus a little noise."""
+    """One playout move: epsilon-uniform, otherwise the highest priority plus a little noise
+    (or, with fitted weights loaded, a draw from the fitted softmax)."""
     cdef int p, kind, a, b, i, v, best, best_v
     if n == 1:
         return legal[0]
@@ -155,6 +313,8 @@ cdef int policy_action(BState* s, int* legal, int n, uint64_t* rng) noexcept nog
     kind = top(s)
     a = s.ta[s.sp - 1] if s.sp else 0
     b = s.tb[s.sp - 1] if s.sp else 0
+    if fitted:
+        return fitted_action(s, p, kind, a, b, legal, n, rng)
     best = legal[0]
     best_v = -1000000
     for i in range(n):

@@ -12,13 +12,20 @@ from engine_c._rng cimport rng_below
 from engine_c.game cimport GameState, GameHooks, game_hooks
 from engine_c.burgundy.types cimport *
 from engine_c.burgundy.moves cimport current_player, legal_actions, apply_action
-from engine_c.burgundy.policy cimport playout, policy_action, policy_playout
+from engine_c.burgundy.policy cimport playout, policy_action, policy_playout, action_features, POLICY_FEATURES
 from engine_c.burgundy.view cimport scores, ranks, resample_hidden
 from engine_c.burgundy.rules cimport phase_setup, round_start, put_castle, final_bonus, placeable, draw_counts
 from engine_c.burgundy.tables cimport INV_COL, INV_BLACK, COLOUR_OF
 
 from engine_c.errors import BoardlabError
 from engine_c.burgundy import data as _D
+from engine_c.burgundy.policy import use_fitted_weights
+
+try:        # the fitted playout policy's weights (scripts/fit_policy.py), when a fit was kept
+    from engine_c.burgundy.policy_weights import WEIGHTS as _FITTED_WEIGHTS
+except ImportError:
+    _FITTED_WEIGHTS = None
+use_fitted_weights(_FITTED_WEIGHTS)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -150,6 +157,21 @@ cdef class BurgundyState(GameState):
             f["workers_taken"] = P.n_work
             out.append(f)
         return out
+
+    def policy_features(self):
+        """``(legal moves, rows)``: the fitted playout policy's features of each legal move (lists)."""
+        cdef int buf[256]
+        cdef double f[POLICY_FEATURES]
+        cdef int n = legal_actions(&self.s, buf)
+        cdef int i, k
+        cdef int p = cur(&self.s), kind = top(&self.s)
+        cdef int a = self.s.ta[self.s.sp - 1] if self.s.sp else 0
+        cdef int b = self.s.tb[self.s.sp - 1] if self.s.sp else 0
+        rows = []
+        for i in range(n):
+            action_features(&self.s, p, kind, a, b, buf[i], f)
+            rows.append([f[k] for k in range(POLICY_FEATURES)])
+        return [buf[i] for i in range(n)], rows
 
     def final_bonus(self, int player):
         """End-of-game points the player would add now (goods, silverlings, workers, knowledge)."""

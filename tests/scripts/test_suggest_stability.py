@@ -92,3 +92,24 @@ def test_prior_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch)
     assert seen == [2.5] * 4 and json.loads((out / "settings.json").read_text())["prior"] == 2.5
     with pytest.raises(SystemExit, match="other settings"):
         stability.main(args)                    # the game's own prior is another measurement
+
+
+def test_searches_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
+    """``--searches S`` measures the same positions with S root-parallel trees (suggest's default
+    otherwise); a folder of the default is not reused, and a non-positive count is refused."""
+    seen = []
+    real = stability.analyse
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["searches"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stability, "analyse", spy)
+    out = tmp_path / "st"
+    args = ["--game", "highcard", "--positions", "2", "--per-game", "2", "--iterations", "40", "--out", str(out)]
+    stability.main(args + ["--searches", "1"])
+    assert seen == [1] * 4 and json.loads((out / "settings.json").read_text())["searches"] == 1
+    with pytest.raises(SystemExit, match="other settings"):
+        stability.main(args)
+    with pytest.raises(SystemExit, match="--searches must be positive"):
+        stability.main(args + ["--searches", "0"])
