@@ -9,10 +9,11 @@
    OUT/samples.npz (written once; a rerun with the same settings reads it).
 2. A softmax over the moves of a decision, ``P(move) ~ exp(w . features(move))``, is fitted to the
    visit shares (cross-entropy, L2 penalty --l2, L-BFGS from w = 0): the same samples give the
-   same weights.
-3. The weights are written as a Python data table (--write, default the game's
-   ``engine_c/<game>/policy_weights.py``) with the command, the seed and the fit's figures; the
-   engine's fitted playout policy reads them at import (docs/burgundy.md, "Fitted playout policy").
+   same weights. --sharpen K multiplies them (a softmax at temperature 1/K: greedier playouts).
+3. The weights are written as a Python data table (--write, default OUT/policy_weights.py) with the
+   command, the seed and the fit's figures. Copied to ``engine_c/<game>/policy_weights.py``, they
+   replace the engine's hand-written playout policy at the next import (docs/burgundy.md,
+   "Fitted playout policy": measured, not adopted; so no weights ship with boardlab).
 """
 import argparse
 import json
@@ -131,15 +132,17 @@ def main(argv=None):
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--target", choices=("visits", "best"), default="visits",
                         help="fit the visit shares, or the move played (the most visited)")
+    parser.add_argument("--sharpen", type=float, default=1.0,
+                        help="multiply the fitted weights (above 1: a greedier policy than the fit)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=None, help="folder of the samples (default runs/fit-GAME)")
-    parser.add_argument("--write", default=None, help="weights module (default engine_c/GAME/policy_weights.py)")
+    parser.add_argument("--write", default=None, help="weights module (default OUT/policy_weights.py)")
     args = parser.parse_args(argv)
     try:
         if not hasattr(new_state(args.game, args.players, 0), "policy_features"):
             raise BoardlabError(f"{args.game} has no move features for a fitted policy")
-        if args.games < 1 or args.l2 < 0:
-            raise BoardlabError("--games must be positive and --l2 not negative")
+        if args.games < 1 or args.l2 < 0 or args.sharpen <= 0:
+            raise BoardlabError("--games and --sharpen must be positive and --l2 not negative")
         out = Path(args.out or f"runs/fit-{args.game}")
         out.mkdir(parents=True, exist_ok=True)
         settings = {"game": args.game, "players": args.players, "agent": args.agent, "games": args.games,
@@ -159,11 +162,11 @@ def main(argv=None):
         target = best_only(group, target)
     w, loss, loss0 = fit(X, group, target, args.l2)
     decisions = int(group.max()) + 1
-    meta = {**settings, "l2": args.l2, "target": args.target, "decisions": decisions, "loss": round(loss, 5),
+    meta = {**settings, "l2": args.l2, "target": args.target, "sharpen": args.sharpen, "decisions": decisions, "loss": round(loss, 5),
             "loss_uniform": round(loss0, 5), "agreement": round(agreement(w, X, group, target), 4),
             "command": "python scripts/fit_policy.py " + " ".join(argv if argv is not None else sys.argv[1:])}
     print(json.dumps(meta, indent=1))
-    write_weights(args.write or f"engine_c/{args.game}/policy_weights.py", w, meta)
+    write_weights(args.write or out / "policy_weights.py", w * args.sharpen, meta)
     return meta
 
 

@@ -153,3 +153,37 @@ def test_a_game_without_move_features_is_refused_in_one_line(tmp_path):
     fit_policy = load_script("fit_policy")
     with pytest.raises(SystemExit, match="sanjuan has no move features"):
         fit_policy.main(["--game", "sanjuan", "--out", str(tmp_path / "fit")])
+
+
+def test_a_fit_is_written_beside_its_samples_and_reruns_give_the_same_weights(tmp_path, capsys):
+    fit_policy = load_script("fit_policy")
+    out = tmp_path / "fit"
+    args = ["--agent", "ismcts:iterations=30", "--games", "1", "--out", str(out), "--target", "best"]
+    meta = fit_policy.main(args)
+    first = (out / "policy_weights.py").read_text()
+    namespace = {}
+    exec(first, namespace)
+    assert len(namespace["WEIGHTS"]) == FEATURES and meta["decisions"] > 50
+    assert meta["loss"] < meta["loss_uniform"]
+    fit_policy.main(args)                                 # reads the stored samples
+    assert (out / "policy_weights.py").read_text() == first
+    with pytest.raises(SystemExit, match="other settings"):
+        fit_policy.main(["--agent", "ismcts:iterations=30", "--games", "2", "--out", str(out)])
+
+
+def test_sharpen_multiplies_the_fitted_weights(tmp_path, capsys):
+    fit_policy = load_script("fit_policy")
+    out = tmp_path / "fit"
+    args = ["--agent", "ismcts:iterations=30", "--games", "1", "--out", str(out), "--target", "best"]
+
+    def weights(extra):
+        fit_policy.main(args + extra)
+        namespace = {}
+        exec((out / "policy_weights.py").read_text(), namespace)
+        return np.array(namespace["WEIGHTS"])
+
+    plain, sharp = weights([]), weights(["--sharpen", "2.5"])
+    assert np.abs(plain).max() > 0.01
+    assert np.allclose(sharp, 2.5 * plain, atol=1e-5)
+    with pytest.raises(SystemExit, match="--sharpen must be positive"):
+        fit_policy.main(args + ["--sharpen", "0"])
