@@ -75,21 +75,28 @@ def test_flagged_tie_needs_both_runs_to_show_the_tie():
     assert not stability.flagged_tie(run(1, 2, True), run(1, 2, True))      # they agree
 
 
-def test_prior_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
-    """``--prior W`` measures the same positions with another progressive-bias weight: analyse gets
-    it, and stored results of another weight are not reused."""
+def _option_reaches_analyse(tmp_path, monkeypatch, option, value, key):
+    """Run the script with ``option value``; return (what analyse got as ``key``, stored settings,
+    the arguments without the option)."""
     seen = []
     real = stability.analyse
 
     def spy(*args, **kwargs):
-        seen.append(kwargs["prior"])
+        seen.append(kwargs[key])
         return real(*args, **kwargs)
 
     monkeypatch.setattr(stability, "analyse", spy)
     out = tmp_path / "st"
     args = ["--game", "highcard", "--positions", "2", "--per-game", "2", "--iterations", "40", "--out", str(out)]
-    stability.main(args + ["--prior", "2.5"])
-    assert seen == [2.5] * 4 and json.loads((out / "settings.json").read_text())["prior"] == 2.5
+    stability.main(args + [option, value])
+    return seen, json.loads((out / "settings.json").read_text()), args
+
+
+def test_prior_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
+    """``--prior W`` measures the same positions with another progressive-bias weight: analyse gets
+    it, and stored results of another weight are not reused."""
+    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, "--prior", "2.5", "prior")
+    assert seen == [2.5] * 4 and settings["prior"] == 2.5
     with pytest.raises(SystemExit, match="other settings"):
         stability.main(args)                    # the game's own prior is another measurement
 
@@ -97,18 +104,8 @@ def test_prior_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch)
 def test_searches_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
     """``--searches S`` measures the same positions with S root-parallel trees (suggest's default
     otherwise); a folder of the default is not reused, and a non-positive count is refused."""
-    seen = []
-    real = stability.analyse
-
-    def spy(*args, **kwargs):
-        seen.append(kwargs["searches"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(stability, "analyse", spy)
-    out = tmp_path / "st"
-    args = ["--game", "highcard", "--positions", "2", "--per-game", "2", "--iterations", "40", "--out", str(out)]
-    stability.main(args + ["--searches", "1"])
-    assert seen == [1] * 4 and json.loads((out / "settings.json").read_text())["searches"] == 1
+    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, "--searches", "1", "searches")
+    assert seen == [1] * 4 and settings["searches"] == 1
     with pytest.raises(SystemExit, match="other settings"):
         stability.main(args)
     with pytest.raises(SystemExit, match="--searches must be positive"):
