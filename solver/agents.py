@@ -55,6 +55,11 @@ def tree_shape(game):
     return int(defaults.get("depth", 0)), int(defaults.get("expand", 0))
 
 
+def tree_c(game):
+    """The exploration constant of a Searcher for ``game`` (its ``search_defaults``' ``c``, else SEARCH_C)."""
+    return float(getattr(game, "search_defaults", {}).get("c", SEARCH_C))
+
+
 def tree_prior(game):
     """The progressive-bias weight of a Searcher for ``game`` (its ``search_defaults``' ``prior``, else 0)."""
     return float(getattr(game, "search_defaults", {}).get("prior", 0.0))

@@ -25,7 +25,7 @@ from engine_c.game import seed_to_state
 from solver.datafiles import check_installed
 
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, tree_shape, tree_prior     # the same search settings as the ismcts agent
+from solver.agents import SEARCH_SCORE_WEIGHT, tree_c, tree_shape, tree_prior     # the same search settings as the ismcts agent
 
 DEFAULT_ITERATIONS = 20000
 # two deep trees rather than many shallow ones: at 20,000 iterations the best move agrees across
@@ -105,7 +105,7 @@ def _run_searches(tasks, jobs):
     return [future.result() for future in futures]
 
 
-def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, reward="margin", pv_length=6,
+def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="margin", pv_length=6,
             searches=None, score_weight=None, prior=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
@@ -116,7 +116,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
     (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
     ``score_weight``, by default the game's ``search_defaults`` as for the agents; ``prior``, the
-    progressive-bias weight, likewise), ``reward_se``
+    progressive-bias weight, and ``c``, the exploration constant, likewise), ``reward_se``
     (its standard error, from the spread of the playouts' values; None below 2), ``tied`` (True
     for the first move and for every move ``ties_best`` cannot tell from it at this budget) and
     ``pv``: the
@@ -135,6 +135,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=SEARCH_C, rewar
     searches = _check("searches", searches, int, 1024)
     if reward not in ismcts.REWARDS:
         raise BoardlabError(f"analyse: reward must be rank or margin, got {reward!r}")
+    if c is None:
+        c = tree_c(state)
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 1e9:
         raise BoardlabError(f"analyse: c must be a non-negative number, got {c!r}")
     if not isinstance(pv_length, int) or pv_length < 0:

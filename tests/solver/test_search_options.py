@@ -8,7 +8,7 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_prior, tree_shape
+from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_c, tree_prior, tree_shape
 
 from solver_helpers import highcard_position
 
@@ -219,8 +219,8 @@ def test_score_blend_is_scaled_when_read():
 
 
 def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
-    """A game's ``depth``/``expand``/``prior`` search defaults reach analyse (suggest) as they reach
-    the agents."""
+    """A game's ``depth``/``expand``/``prior``/``c`` search defaults reach analyse (suggest) as they
+    reach the agents; an explicit ``c`` still wins."""
     from solver import search
 
     state = new_state("highcard", 2, 5)
@@ -229,17 +229,22 @@ def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
 
     def spy(*args, **kwargs):
         searcher = real(*args, **kwargs)
-        seen.append((searcher.max_depth, searcher.expand_after, searcher.prior_weight))
+        seen.append((searcher.max_depth, searcher.expand_after, searcher.prior_weight, searcher.c))
         return searcher
 
-    game = type("Game", (), {"search_defaults": {"depth": 3, "expand": 40, "prior": 2.5}})
+    game = type("Game", (), {"search_defaults": {"depth": 3, "expand": 40, "prior": 2.5, "c": 0.15}})
     assert tree_shape(game) == (3, 40) and tree_shape(state) == (0, 0)
     assert tree_prior(game) == 2.5 and tree_prior(state) == 0.0
+    assert tree_c(game) == 0.15 and tree_c(state) == SEARCH_C
     monkeypatch.setattr(search.ismcts, "Searcher", spy)
     monkeypatch.setattr(search, "tree_shape", lambda _: tree_shape(game))   # engine classes are immutable
     monkeypatch.setattr(search, "tree_prior", lambda _: tree_prior(game))
+    monkeypatch.setattr(search, "tree_c", lambda _: tree_c(game))
     search.analyse(state, iterations=200, searches=2)
-    assert seen == [(3, 40, 2.5), (3, 40, 2.5)]
+    assert seen == [(3, 40, 2.5, 0.15), (3, 40, 2.5, 0.15)]
+    seen.clear()
+    search.analyse(state, iterations=200, searches=1, c=0.6)
+    assert seen == [(3, 40, 2.5, 0.6)]
 
 
 def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_path):

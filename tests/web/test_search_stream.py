@@ -152,11 +152,12 @@ def test_the_agent_thinks_visibly_and_stop_cancels_it(http, live_server):
 
 
 def test_board_searches_with_the_games_search_settings(monkeypatch):
-    """The web board's trees take a game's ``search_defaults`` (tree shape, prior) as suggest does."""
+    """The web board's trees take a game's ``search_defaults`` (tree shape, prior, c) as suggest does."""
     from engine_c import new_state
     from solver.web import searches
 
     monkeypatch.setattr(searches, "tree_shape", lambda _: (0, 40))   # engine classes are immutable
     monkeypatch.setattr(searches, "tree_prior", lambda _: 2.5)
+    monkeypatch.setattr(searches, "tree_c", lambda _: 0.15)
     suggestion = searches.Suggestion(new_state("sanjuan", 2, 1), iterations=100, jobs=2)
-    assert [(s.expand_after, s.prior_weight) for s in suggestion.searchers] == [(40, 2.5), (40, 2.5)]
+    assert [(s.expand_after, s.prior_weight, s.c) for s in suggestion.searchers] == [(40, 2.5, 0.15)] * 2
