@@ -55,10 +55,12 @@ cdef class BurgundyState(GameState):
     game_name = "burgundy"
     num_distinct_actions = N_ACTIONS
     # blend own score into the search reward: stronger than margin only (0.62 at w=0.5; w=0.7 is
-    # even with w=0.5) and higher scoring (10,000-iteration self-play 194 against 175); and grow a
+    # even with w=0.5) and higher scoring (10,000-iteration self-play 194 against 175); grow a
     # node's children only after 50 visits: the policy finishes a compound turn (die, action,
-    # target) as well as a thin subtree does (beats the full tree at 2,000 iterations); docs/stronger-defaults.md
-    search_defaults = {"score_weight": 0.7, "expand": 50}
+    # target) as well as a thin subtree does (beats the full tree at 2,000 iterations); and explore
+    # less (c 0.15) with the playout policy as a light prior (0.600 over 200 games against the
+    # previous default at 2,000 iterations); docs/stronger-defaults.md
+    search_defaults = {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0}
     # a game has 25 rounds of at most a few dozen decisions per player (random games: ~450 at 4
     # players); a loaded position whose random play runs longer than this is refused as endless
     max_game_length = 20000

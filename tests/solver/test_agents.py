@@ -122,7 +122,8 @@ def test_finished_game_is_refused():
 
 
 def test_depth_limits_the_tree():
-    """depth=D: no node deeper than D moves below the root; depth=1 plays like flat Monte-Carlo."""
+    """depth=D: no node deeper than D moves below the root; depth=1 (without a prior) plays like flat
+    Monte-Carlo."""
     from engine_c import new_state
 
     state = new_state("burgundy", 2, 3)
@@ -133,7 +134,7 @@ def test_depth_limits_the_tree():
     assert shallow.searcher().max_depth == 2 and deep.searcher().max_depth == 0
     assert shallow.searcher().node_count < deep.searcher().node_count
     flat = make_agent("flat:iterations=300", 5)
-    one = make_agent("ismcts:iterations=300,depth=1", 5)
+    one = make_agent("ismcts:iterations=300,depth=1,prior=0", 5)     # flat has no prior (Burgundy's ISMCTS has)
     for _ in range(3):
         assert flat.choose(state) == one.choose(state)
         state.apply_action(state.legal_actions()[0])

@@ -140,8 +140,9 @@ def test_trees_vote_sums_root_visits():
         stream, tree_seed = ismcts.split_rng(stream)
         # the agent's settings on this game: boardlab's defaults and the game's search_defaults
         depth, expand = tree_shape(state)
-        searcher = ismcts.Searcher(SEARCH_C, "margin", depth, expand_after=expand,
-                                   score_weight=type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT))
+        searcher = ismcts.Searcher(tree_c(state), "margin", depth, expand_after=expand,
+                                   score_weight=type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT),
+                                   prior=tree_prior(state))
         searcher.search(state, iterations=300, seed=tree_seed)
         for s in searcher.root_stats():
             visits[s["action"]] = visits.get(s["action"], 0) + s["visits"]
@@ -178,16 +179,21 @@ def test_score_weight_errors():
 
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
-    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50} and sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
+    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0}
+    assert sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0}
     assert new_state("seasons", 2, 1).search_defaults == {}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
     assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
     assert agent.searcher().expand_after == 50
+    assert agent.searcher().c == 0.15 and agent.searcher().prior_weight == 1.0
+    explicit = make_agent("ismcts:iterations=50,c=0.4", 0)
+    explicit.choose(burgundy)
+    assert explicit.searcher().c == 0.4                  # a c the spec sets wins over the game's
     agent.choose(sanjuan)                            # another game: its own settings
     assert agent.settings["score_weight"] == 0.0 and agent.searcher().score_weight == 0.0
-    assert agent.searcher().expand_after == 0
+    assert agent.searcher().expand_after == 0 and agent.searcher().c == SEARCH_C
     assert agent.settings["reuse"] == 1                  # San Juan keeps its tree between own moves
     assert agent.searcher().prior_weight == 3.0          # and starts on its playout policy's moves
     pimc = make_agent("pimc:iterations=50", 0)
