@@ -110,3 +110,13 @@ def test_searches_option_reaches_the_search_and_the_settings(tmp_path, monkeypat
         stability.main(args)
     with pytest.raises(SystemExit, match="--searches must be positive"):
         stability.main(args + ["--searches", "0"])
+
+
+def test_c_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
+    """``--c C`` measures the same positions with another exploration constant (the game's otherwise)."""
+    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, "--c", "0.4", "c")
+    assert seen == [0.4] * 4 and settings["c"] == 0.4
+    with pytest.raises(SystemExit, match="other settings"):
+        stability.main(args)
+    with pytest.raises(SystemExit, match="--c must be a non-negative number"):
+        stability.main(args + ["--c", "-1"])
