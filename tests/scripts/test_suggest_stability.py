@@ -92,31 +92,20 @@ def _option_reaches_analyse(tmp_path, monkeypatch, option, value, key):
     return seen, json.loads((out / "settings.json").read_text()), args
 
 
-def test_prior_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
-    """``--prior W`` measures the same positions with another progressive-bias weight: analyse gets
-    it, and stored results of another weight are not reused."""
-    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, "--prior", "2.5", "prior")
-    assert seen == [2.5] * 4 and settings["prior"] == 2.5
-    with pytest.raises(SystemExit, match="other settings"):
-        stability.main(args)                    # the game's own prior is another measurement
-
-
-def test_searches_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
-    """``--searches S`` measures the same positions with S root-parallel trees (suggest's default
-    otherwise); a folder of the default is not reused, and a non-positive count is refused."""
-    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, "--searches", "1", "searches")
-    assert seen == [1] * 4 and settings["searches"] == 1
+@pytest.mark.parametrize("option, value, key, bad, refusal", [
+    ("--prior", 2.5, "prior", None, None),
+    ("--searches", 1, "searches", "0", "--searches must be positive"),
+    ("--c", 0.4, "c", "-1", "--c must be a non-negative number"),
+])
+def test_search_options_reach_the_search_and_the_settings(tmp_path, monkeypatch, option, value, key, bad, refusal):
+    """``--prior W``, ``--searches S``, ``--c C`` measure the same positions with another
+    progressive-bias weight, number of root-parallel trees or exploration constant: analyse gets
+    the value, it is stored with the settings, a folder measured with the default (the game's, or
+    suggest's) is not reused, and a value out of range is refused in one line."""
+    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, option, str(value), key)
+    assert seen == [value] * 4 and settings[key] == value
     with pytest.raises(SystemExit, match="other settings"):
         stability.main(args)
-    with pytest.raises(SystemExit, match="--searches must be positive"):
-        stability.main(args + ["--searches", "0"])
-
-
-def test_c_option_reaches_the_search_and_the_settings(tmp_path, monkeypatch):
-    """``--c C`` measures the same positions with another exploration constant (the game's otherwise)."""
-    seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, "--c", "0.4", "c")
-    assert seen == [0.4] * 4 and settings["c"] == 0.4
-    with pytest.raises(SystemExit, match="other settings"):
-        stability.main(args)
-    with pytest.raises(SystemExit, match="--c must be a non-negative number"):
-        stability.main(args + ["--c", "-1"])
+    if bad is not None:
+        with pytest.raises(SystemExit, match=refusal):
+            stability.main(args + [option, bad])
