@@ -133,13 +133,13 @@ def near_tie_measured(record, sd):
     return bool(na and nb and abs(ma - mb) < 1.96 * sd * math.sqrt(1 / na + 1 / nb))
 
 
-def compare(text, iterations, seeds, jobs, prior=None, searches=None, c=None):
+def compare(text, iterations, seeds, jobs, prior=None, searches=None, c=None, halving=None):
     """Analyse one position with both seeds (``prior``: the search's progressive-bias weight, ``c`` its
     exploration constant, None for the game's default; ``searches``: root-parallel trees, None for
-    suggest's); return its result record."""
+    suggest's; ``halving``: sequential halving at the root, None for suggest's); return its result record."""
     state = state_from_json(text)
     runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0, prior=prior, searches=searches,
-                    c=c) for s in seeds]
+                    c=c, halving=halving) for s in seeds]
     a, b = runs
     top2 = [c["action"] for c in a[:2]]
     return {"legal": len(state.legal_actions()), "player": state.current_player(),
@@ -170,14 +170,14 @@ def build_fingerprint(game):
 
 def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, jobs=1,
         source="ismcts:iterations=200", per_game=10, out=None, progress=False, prior=None,
-        searches=None, c=None):
+        searches=None, c=None, halving=None):
     """Collect the positions, analyse each with both seeds; return the list of result records."""
     if len(seeds) != 2 or seeds[0] == seeds[1]:
         raise BoardlabError(f"give two different search seeds, got {list(seeds)}")
     out = Path(out or f"runs/stability-{game}-{players}p")
     settings = {"game": game, "players": players, "positions": positions, "iterations": iterations,
                 "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game, "prior": prior}
-    for key, value in (("searches", searches), ("c", c)):
+    for key, value in (("searches", searches), ("c", c), ("halving", halving)):
         if value is not None:         # stored only when set: folders measured before the option stay readable
             settings[key] = value
     (out / "positions").mkdir(parents=True, exist_ok=True)
@@ -207,7 +207,7 @@ def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, 
         if name in done:
             records.append(done[name])
             continue
-        record = {"position": name, **compare(text, iterations, seeds, jobs, prior, searches, c)}
+        record = {"position": name, **compare(text, iterations, seeds, jobs, prior, searches, c, halving)}
         with open(results_path, "a") as handle:
             handle.write(json.dumps(record) + "\n")
         records.append(record)
@@ -268,6 +268,8 @@ def main(argv=None):
                         help="root-parallel trees sharing the iterations (default: suggest's)")
     parser.add_argument("--c", type=float, default=None,
                         help="the search's exploration constant (default: the game's, as suggest)")
+    parser.add_argument("--halving", action=argparse.BooleanOptionalAction, default=None,
+                        help="sequential halving at the root on or off (default: suggest's)")
     args = parser.parse_args(argv)
     try:
         seeds = tuple(int(s) for s in args.seeds.split(","))
@@ -277,7 +279,7 @@ def main(argv=None):
             raise BoardlabError("--c must be a non-negative number")
         records = run(args.game, args.players, args.positions, args.iterations, seeds, args.seed, args.jobs,
                       args.source, args.per_game, args.out, progress=True, prior=args.prior,
-                      searches=args.searches, c=args.c)
+                      searches=args.searches, c=args.c, halving=args.halving)
     except (BoardlabError, ValueError) as exc:
         raise SystemExit(f"suggest_stability.py: error: {exc}") from None
     summary = summarise(records)

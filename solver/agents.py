@@ -27,6 +27,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 
 from solver import ismcts
+from solver.halving import halving_choice, sequential_halving
 
 DEFAULT_ITERATIONS = 1000
 # Search defaults (flat, ismcts, pimc), chosen by Castles of Burgundy self-play at 10,000
@@ -35,7 +36,7 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -111,9 +112,9 @@ def _convert(agent, key, text):
         return _positive_int(agent, key, text)
     if key in ("worlds", "depth", "expand"):
         return _positive_int(agent, key, text, low=0)
-    if key == "reuse":
+    if key in ("reuse", "halving"):
         if text not in ("0", "1"):
-            raise BoardlabError(f"{agent}: parameter reuse must be 0 or 1, got {text!r}")
+            raise BoardlabError(f"{agent}: parameter {key} must be 0 or 1, got {text!r}")
         return int(text)
     if key == "time":
         return _float(agent, key, text, positive=True, limit=MAX_SECONDS)
@@ -307,6 +308,8 @@ class _SearchAgent(Agent):
         keep = reuse and self._follows_last_choice(state, trees)
         if trees > 1:
             action = self._vote(state, seed, trees, resample=True, keep_tree=keep)
+        elif self.settings.get("halving", 0) == 1 and self.settings.get("iterations") is not None:
+            action = self._halving(state, legal, seed, keep)
         else:
             searcher = self.searcher()
             searcher.search(state, iterations=self.settings.get("iterations"), time=self.settings.get("time"),
@@ -315,6 +318,24 @@ class _SearchAgent(Agent):
         if reuse:
             self._last = (state.clone(), action)
         return action
+
+    def _halving(self, state, legal, seed, keep):
+        """One tree searched by sequential halving at the root (solver.halving); its chosen move."""
+        searcher = self.searcher()
+        stream = [seed, keep]          # the seed stream; whether the next round grows the tree
+
+        def run_round(tasks):
+            out = []
+            for _, _, share, survivors in tasks:
+                stream[0], round_seed = ismcts.split_rng(stream[0])
+                searcher.search(state, iterations=share, seed=round_seed, root_actions=survivors,
+                                keep_tree=stream[1])
+                stream[1] = True
+                out.append(searcher.root_stats())
+            return out
+
+        per_tree, survived = sequential_halving([self.settings["iterations"]], legal, run_round)
+        return halving_choice(per_tree[0], survived)
 
     def _follows_last_choice(self, state, trees):
         """True when ``state`` is what our last chosen move led to; the trees are then re-rooted there.

@@ -39,6 +39,9 @@ cdef class Searcher:
     cdef int64_t* mark                 # per action: stamp of "legal at this node now"
     cdef int64_t* tried                # per action: stamp of "has an available child"
     cdef int64_t stamp
+    cdef char* root_allowed            # per action: 1 if the root may visit it (see root_actions)
+    cdef bint root_round_robin         # this search visits only the root_allowed moves, fewest visits first
+    cdef int root_allowed_count        # how many moves root_allowed marks (a turn of the round robin)
     cdef double* root_rank             # per root action: sum of the root player's rank reward
     cdef double* root_score            # per root action and player: sum of final scores
     cdef double* root_moments          # per root action, this search only: ROOT_MOMENTS sums of the
@@ -67,5 +70,6 @@ cdef class Searcher:
 
     cdef int _ensure_actions(self, int n_actions) except -1
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
+    cdef int _set_root_actions(self, root_actions, int* legal, int n_legal) except -1
     cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil

@@ -131,6 +131,8 @@ cdef class Searcher:
         self.root_rank = NULL
         self.root_score = NULL
         self.root_moments = NULL
+        self.root_allowed = NULL
+        self.root_round_robin = False
         self.n_actions = 0
         self.stamp = 0
         self.world_seeds = NULL
@@ -174,6 +176,7 @@ cdef class Searcher:
         free(self.root_rank)
         free(self.root_score)
         free(self.root_moments)
+        free(self.root_allowed)
         free(self.world_seeds)
 
     def __reduce__(self):
@@ -186,12 +189,15 @@ cdef class Searcher:
         if n_actions <= self.n_actions:
             return 0
         free(self.mark); free(self.tried); free(self.root_rank); free(self.root_score); free(self.root_moments)
+        free(self.root_allowed)
         self.mark = <int64_t*>malloc(n_actions * sizeof(int64_t))
         self.tried = <int64_t*>malloc(n_actions * sizeof(int64_t))
         self.root_rank = <double*>malloc(n_actions * sizeof(double))
         self.root_score = <double*>malloc(n_actions * MAX_PLAYERS * sizeof(double))
         self.root_moments = <double*>malloc(n_actions * ROOT_MOMENTS * sizeof(double))
-        if not (self.mark and self.tried and self.root_rank and self.root_score and self.root_moments):
+        self.root_allowed = <char*>malloc(n_actions * sizeof(char))
+        if not (self.mark and self.tried and self.root_rank and self.root_score and self.root_moments
+                and self.root_allowed):
             self.n_actions = 0
             raise MemoryError("ismcts: cannot allocate per-action tables")
         memset(self.mark, 0, n_actions * sizeof(int64_t))
@@ -253,7 +259,9 @@ cdef class Searcher:
         cdef double* moment
         cdef long it = 0
         cdef int np = self.num_players, root_player = self.root_player
-        cdef uint64_t world
+        cdef uint64_t world, turn_world = 0, turn_stream = 0
+        cdef uint64_t master = self.rng        # round-robin mode: the source of each turn's seeds
+        cdef int turn_left = 0
         while max_iterations < 0 or it < max_iterations:
             if (it & 15) == 0:               # the clock, stop() and signals: every 16th iteration only
                 if max_seconds > 0 and _now() - start >= max_seconds:
@@ -264,7 +272,19 @@ cdef class Searcher:
                     with gil:
                         PyErr_CheckSignals()      # raises (and ends the search) if a handler raised
             s.c_copy_from(root)
-            if resample and self.worlds > 0:
+            if self.root_round_robin and resample:
+                # paired comparisons: the moves in the running are visited in turn, and each turn
+                # plays them all on the same determinization and the same playout stream (common
+                # random numbers), so their values differ by the moves more than by the luck
+                if turn_left == 0:
+                    turn_world = rng_next(&master)
+                    turn_stream = rng_next(&master)
+                    turn_left = self.root_allowed_count
+                turn_left -= 1
+                world = turn_world
+                s.c_resample_hidden(root_player, &world)
+                self.rng = turn_stream
+            elif resample and self.worlds > 0:
                 # a fixed set of determinizations, visited in turn: sibling moves are compared
                 # on the same worlds (common random numbers), which lowers the noise of the
                 # comparison; resampling is a pure function of (observer's view, seed)
@@ -285,6 +305,17 @@ cdef class Searcher:
                 n = s.c_legal_actions(legal)
                 if n == 0:
                     break            # a dead end (readers refuse such positions): score it as it stands
+                if depth == 0 and self.root_round_robin:
+                    # root_actions: only the moves still in the running (sequential halving)
+                    k = 0
+                    for i in range(n):
+                        if self.root_allowed[legal[i]]:
+                            legal[k] = legal[i]
+                            k += 1
+                    if k > 0:
+                        n = k
+                    else:        # none of them legal in this world: the whole root as usual
+                        n = s.c_legal_actions(legal)
                 self.stamp += 1
                 st = self.stamp
                 for i in range(n):
@@ -300,7 +331,9 @@ cdef class Searcher:
                         self.tried[a] = st
                         n_avail += 1
                         nodes[child].avail += 1
-                        if nodes[child].visits == 0:
+                        if depth == 0 and self.root_round_robin:
+                            value = -<double>nodes[child].visits      # an even share: fewest visits first
+                        elif nodes[child].visits == 0:
                             value = INFINITY
                         else:
                             value = (_node_value(&nodes[child], self.score_weight, self.score_seen)
@@ -393,11 +426,13 @@ cdef class Searcher:
                 moment[4] += sc * sc
                 moment[5] += r * sc
             it += 1
+        if self.root_round_robin and resample:
+            self.rng = master
         self.seconds = _now() - start
         return it
 
     def search(self, GameState state not None, iterations=None, time=None, seed=0, bint resample=True,
-               bint keep_tree=False):
+               bint keep_tree=False, root_actions=None):
         """Search from ``state`` for the player to act; returns the number of iterations run.
 
         Budget: ``iterations`` and/or ``time`` (seconds), whichever ends first
@@ -407,6 +442,9 @@ cdef class Searcher:
         ``keep_tree=True`` the search grows the tree left by ``advance`` (tree
         reuse) instead of starting a new one; root visits then include the
         earlier ones, while ``rank_sum``/``score_sums`` count this search only.
+        ``root_actions`` (legal moves of ``state``): the iterations visit only these
+        root moves, each in turn (the least visited first) rather than by UCB, as a
+        round of sequential halving does (``solver.search.analyse``).
         """
         if state.c_is_terminal():
             raise BoardlabError("ismcts: cannot search a finished game")
@@ -426,6 +464,7 @@ cdef class Searcher:
             max_it = 1000
         self.stop_requested = False
         self._ensure_actions(int(type(state).num_distinct_actions))
+        self._set_root_actions(root_actions, legal, n_legal)
         memset(self.root_rank, 0, self.n_actions * sizeof(double))
         memset(self.root_score, 0, self.n_actions * MAX_PLAYERS * sizeof(double))
         memset(self.root_moments, 0, self.n_actions * ROOT_MOMENTS * sizeof(double))
@@ -461,6 +500,32 @@ cdef class Searcher:
         with nogil:
             self.iterations_done = self._run(root, scratch, max_it, max_s, resample)
         return self.iterations_done
+
+    cdef int _set_root_actions(self, root_actions, int* legal, int n_legal) except -1:
+        """Mark ``root_actions`` (None: every move, by UCB) as the root moves this search may visit."""
+        cdef int i
+        self.root_round_robin = False
+        if root_actions is None:
+            return 0
+        memset(self.root_allowed, 0, self.n_actions * sizeof(char))
+        for i in range(n_legal):
+            self.root_allowed[legal[i]] = 2          # 2: legal here, not (yet) chosen
+        chosen = 0
+        for action in root_actions:
+            if (isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.n_actions
+                    or self.root_allowed[action] == 0):
+                raise BoardlabError(f"ismcts: root_actions must be legal moves of the position, got {action!r}")
+            if self.root_allowed[action] == 2:
+                self.root_allowed[action] = 1
+                chosen += 1
+        self.root_allowed_count = chosen
+        if chosen == 0:
+            raise BoardlabError("ismcts: root_actions is empty")
+        for i in range(n_legal):
+            if self.root_allowed[legal[i]] == 2:
+                self.root_allowed[legal[i]] = 0
+        self.root_round_robin = True
+        return 0
 
     cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept:
         """Unlink the kept root's children whose move is not ``root_player``'s legal move now.

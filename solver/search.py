@@ -25,12 +25,15 @@ from engine_c.game import seed_to_state
 from solver.datafiles import check_installed
 
 from solver import ismcts
+from solver.halving import sequential_halving
 from solver.agents import SEARCH_SCORE_WEIGHT, tree_c, tree_shape, tree_prior     # the same search settings as the ismcts agent
 
 DEFAULT_ITERATIONS = 20000
 # two deep trees rather than many shallow ones: at 20,000 iterations the best move agrees across
 # two seeds on more positions (docs/strength.md, "Suggest stability": 8 trees 75-91%, 2 trees 82-95%)
 DEFAULT_SEARCHES = 2
+# sequential halving at the root with an iteration budget (docs/strength.md, "Suggest stability")
+DEFAULT_HALVING = False
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
 # A move "ties" the first when their values differ by at most this many standard errors
 # (95%): which of them comes first is then the seed's choice, not the search's finding.
@@ -40,9 +43,20 @@ TIE_Z = 1.96
 def _search_one(searcher, state, iterations, seconds, seed, pv_length):
     """One independent search: (per-action stats, per-action principal variation as actions)."""
     searcher.search(state, iterations=iterations, time=seconds, seed=seed)
+    return _read_tree(searcher, pv_length)
+
+
+def _read_tree(searcher, pv_length):
+    """A searched tree's (per-action stats, per-action principal variation, iterations, nodes)."""
     stats = searcher.root_stats()
     lines = {s["action"]: searcher.principal_variation(s["action"], max(pv_length, 1)) for s in stats}
     return stats, lines, searcher.iterations_done, searcher.node_count
+
+
+def _halving_round(searcher, state, iterations, seed, survivors, keep_tree):
+    """One round of sequential halving in one tree: its root stats."""
+    searcher.search(state, iterations=iterations, seed=seed, keep_tree=keep_tree, root_actions=survivors)
+    return searcher.root_stats()
 
 
 def render_line(state, line, seed):
@@ -81,16 +95,17 @@ def _check(name, value, kind, limit):
     return number
 
 
-def _run_searches(tasks, jobs):
-    """Run the searches on ``jobs`` threads (the loop releases the GIL); results in task order.
+def _run_searches(tasks, jobs, work=_search_one):
+    """Run ``work(*task)`` for the tasks on ``jobs`` threads (the search loop releases the GIL);
+    results in task order.
 
     Ctrl-C (KeyboardInterrupt in the main thread) stops every running search at once."""
     if jobs == 1 or len(tasks) == 1:
-        return [_search_one(*task) for task in tasks]
+        return [work(*task) for task in tasks]
     from concurrent.futures import ThreadPoolExecutor, wait
 
     pool = ThreadPoolExecutor(max_workers=min(jobs, len(tasks)))
-    futures = [pool.submit(_search_one, *task) for task in tasks]
+    futures = [pool.submit(work, *task) for task in tasks]
     try:
         while wait(futures, timeout=0.1).not_done:       # short waits: Ctrl-C is seen at once
             pass
@@ -106,7 +121,7 @@ def _run_searches(tasks, jobs):
 
 
 def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="margin", pv_length=6,
-            searches=None, score_weight=None, prior=None):
+            searches=None, score_weight=None, prior=None, halving=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action):
@@ -160,30 +175,42 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9:
         raise BoardlabError(f"analyse: prior must be a non-negative number, got {prior!r}")
     depth, expand = tree_shape(state)
-    tasks = [(ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand,
-                              prior=float(prior)),
-              state, budgets[i], seconds, seeds[i], pv_length) for i in range(searches)]
-    results = _run_searches(tasks, jobs)
+    searchers = [ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand,
+                                 prior=float(prior)) for _ in range(searches)]
+    legal = state.legal_actions()
+    if halving is None:
+        halving = DEFAULT_HALVING
+    rounds_survived = {}
+    if halving and iterations is not None and len(legal) > 1:
+        started = set()
 
+        def run_round(round_tasks):
+            work = []
+            for i, r, share, survivors in round_tasks:
+                round_seed = seeds[i] if r == 0 else seed_to_state(np.random.SeedSequence(seed, spawn_key=(i, r)))
+                work.append((searchers[i], state, share, round_seed, survivors, i in started))
+                started.add(i)
+            return _run_searches(work, jobs, _halving_round)
+
+        per_tree, rounds_survived = sequential_halving(budgets, legal, run_round)
+        results = [(stats, *_read_tree(searchers[i], pv_length)[1:]) for i, stats in enumerate(per_tree)
+                   if stats is not None]
+    else:
+        results = _run_searches([(searchers[i], state, budgets[i], seconds, seeds[i], pv_length)
+                                 for i in range(searches)], jobs)
+    merged = _merge(results, state.num_players)
     player = state.current_player()
-    merged = {}
-    for stats, lines, _, _ in results:                      # in search order: sums are reproducible
-        for s in stats:
-            entry = merged.setdefault(s["action"], {"visits": 0, "rank": 0.0, "reward": 0.0,
-                                                    "scores": [0.0] * state.num_players,
-                                                    "line": None, "line_visits": -1,
-                                                    "n": 0, "sum": 0.0, "sq": 0.0})
-            entry["visits"] += s["visits"]
-            entry["n"] += s["value_n"]
-            entry["sum"] += s["value_sum"]
-            entry["sq"] += s["value_sq_sum"]
-            entry["rank"] += s["rank_sum"]
-            entry["reward"] += s["reward_sum"]
-            entry["scores"] = [a + b for a, b in zip(entry["scores"], s["score_sums"])]
-            if s["visits"] > entry["line_visits"]:
-                entry["line"], entry["line_visits"] = lines[s["action"]], s["visits"]
+    if rounds_survived:
+        # the moves that went furthest in the halving first, then by value (the last round's
+        # survivors had equal shares, so their values are the fairest comparison)
+        def rank_key(a):
+            v = merged[a]["visits"]
+            return (-rounds_survived.get(a, 0), -(merged[a]["reward"] / v if v else -math.inf), a)
+    else:
+        def rank_key(a):
+            return (-merged[a]["visits"], a)
     out = []
-    for action in sorted(merged, key=lambda a: (-merged[a]["visits"], a)):
+    for action in sorted(merged, key=rank_key):
         entry = merged[action]
         v = entry["visits"]
         out.append({
@@ -200,6 +227,27 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     for candidate in out:
         candidate["tied"] = candidate is out[0] or ties_best(out[0], candidate)
     return out
+
+
+def _merge(results, num_players):
+    """Root statistics of independent searches summed by action (in search order: reproducible sums)."""
+    merged = {}
+    for stats, lines, _, _ in results:
+        for s in stats:
+            entry = merged.setdefault(s["action"], {"visits": 0, "rank": 0.0, "reward": 0.0,
+                                                    "scores": [0.0] * num_players,
+                                                    "line": None, "line_visits": -1,
+                                                    "n": 0, "sum": 0.0, "sq": 0.0})
+            entry["visits"] += s["visits"]
+            entry["n"] += s["value_n"]
+            entry["sum"] += s["value_sum"]
+            entry["sq"] += s["value_sq_sum"]
+            entry["rank"] += s["rank_sum"]
+            entry["reward"] += s["reward_sum"]
+            entry["scores"] = [a + b for a, b in zip(entry["scores"], s["score_sums"])]
+            if s["visits"] > entry["line_visits"]:
+                entry["line"], entry["line_visits"] = lines[s["action"]], s["visits"]
+    return merged
 
 
 def standard_error(n, total, squares):

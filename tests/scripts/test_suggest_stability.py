@@ -109,3 +109,24 @@ def test_search_options_reach_the_search_and_the_settings(tmp_path, monkeypatch,
     if bad is not None:
         with pytest.raises(SystemExit, match=refusal):
             stability.main(args + [option, bad])
+
+
+@pytest.mark.parametrize("flag, value", [("--halving", True), ("--no-halving", False)])
+def test_halving_flag_reaches_the_search_and_the_settings(tmp_path, monkeypatch, flag, value):
+    """``--halving`` / ``--no-halving`` set analyse's sequential halving on or off and are stored,
+    so a folder measured with suggest's default is not reused for it."""
+    seen = []
+    real = stability.analyse
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["halving"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stability, "analyse", spy)
+    out = tmp_path / "st"
+    args = ["--game", "highcard", "--positions", "2", "--per-game", "2", "--iterations", "40", "--out", str(out)]
+    stability.main(args + [flag])
+    assert seen == [value] * 4
+    assert json.loads((out / "settings.json").read_text())["halving"] is value
+    with pytest.raises(SystemExit, match="other settings"):
+        stability.main(args)
