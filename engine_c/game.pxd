@@ -41,6 +41,7 @@ ctypedef void (*resample_fn)(void* st, int observer, uint64_t* rng) noexcept nog
 ctypedef void (*playout_fn)(void* st, uint64_t* rng) noexcept nogil
 ctypedef int (*policy_action_fn)(void* st, int* legal, int n, uint64_t* rng) noexcept nogil
 ctypedef void (*new_game_fn)(void* st, int players, uint64_t rng) noexcept nogil
+ctypedef int (*secret_choice_fn)(void* st) noexcept nogil
 
 cdef struct GameHooks:
     current_player_fn current_player
@@ -54,6 +55,8 @@ cdef struct GameHooks:
     policy_action_fn policy_action         # optional: uniform
     playout_fn random_playout              # optional: a generic uniform loop
     new_game_fn new_game                   # optional: deals the opening (games with options write __init__)
+    secret_choice_fn secret_choice         # optional (never): 1 while the player to act chooses in secret, at the
+                                           # same time as the others (their choices of the phase revealed together)
 
 
 cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
@@ -73,6 +76,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.policy_action = <policy_action_fn>policy_action
     hooks.random_playout = <playout_fn>random_playout
     hooks.new_game = <new_game_fn>new_game
+    hooks.secret_choice = NULL          # a game with simultaneous secret choices sets it after this call
     return hooks
 
 
@@ -103,5 +107,6 @@ cdef class GameState:
     cdef void c_playout(self, uint64_t* rng) noexcept nogil      # playout policy moves to the end
     cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil  # default: uniform
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil  # uniform random moves to the end
+    cdef bint c_secret_choice(self) noexcept nogil               # the player to act chooses in secret, with the others
     cdef void c_copy_from(self, GameState other) noexcept nogil  # same game and type only
     cdef GameState c_clone(self)

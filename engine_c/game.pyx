@@ -219,6 +219,13 @@ cdef class GameState:
             return self.hooks.policy_action(self._data, legal, n, rng)
         return legal[rng_below(rng, n)]
 
+    cdef bint c_secret_choice(self) noexcept nogil:
+        # Simultaneous secret choices (A Castle for All Seasons' card selection): the engines take
+        # them one player after the other, but no player may see the others' choices of the phase.
+        if self.hooks.secret_choice != NULL:
+            return self.hooks.secret_choice(self._data) != 0
+        return False
+
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         # Uniformly random legal moves to the end, whatever the engine's policy.
         cdef int buf[MAX_LEGAL]
@@ -248,6 +255,11 @@ cdef class GameState:
     def current_player(self):
         """Player to act (0-based), or TERMINAL (-4) once the game is over."""
         return self.c_current_player()
+
+    def secret_choice(self):
+        """True while the player to act chooses in secret at the same time as the others (no
+        player sees the others' choices of the phase until they are revealed together)."""
+        return not self.c_is_terminal() and self.c_secret_choice()
 
     def legal_actions(self):
         """Legal actions of the player to act, ascending."""

@@ -36,7 +36,7 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -112,7 +112,7 @@ def _convert(agent, key, text):
         return _positive_int(agent, key, text)
     if key in ("worlds", "depth", "expand"):
         return _positive_int(agent, key, text, low=0)
-    if key in ("reuse", "halving"):
+    if key in ("reuse", "halving", "decoupled"):
         if text not in ("0", "1"):
             raise BoardlabError(f"{agent}: parameter {key} must be 0 or 1, got {text!r}")
         return int(text)
@@ -262,7 +262,8 @@ class _SearchAgent(Agent):
                                                    widening=settings.get("widening", 0.0),
                                                    score_weight=settings.get("score_weight", 0.0),
                                                    expand_after=settings.get("expand", 0),
-                                                   prior=settings.get("prior", 0.0)))
+                                                   prior=settings.get("prior", 0.0),
+                                                   decoupled=settings.get("decoupled", 0) == 1))
         return self._searchers[index]
 
     def stop(self):

@@ -31,6 +31,19 @@ cdef struct Node:
     double score            # sum of `player`'s own final scores (clipped at 0) over the visits
 
 
+# Decoupled statistics of one simultaneous secret choice (``decoupled``): a slot of an open-addressing
+# table keyed by (anchor, key, action).
+cdef struct JointStat:
+    int32_t anchor          # tree node where the secret phase began on the path; -1: an empty slot
+    int32_t key             # a hash of the player and the player's own secret choices of the phase before it
+    int32_t action
+    Node stats              # visits, avail, reward, score as a node's (the other fields unused)
+
+
+cdef enum:
+    SECRET_PATH = 64        # secret choices per iteration whose statistics are updated
+
+
 cdef class Searcher:
     cdef Node* nodes
     cdef int32_t n_nodes
@@ -57,6 +70,11 @@ cdef class Searcher:
     cdef public double prior_weight    # > 0: progressive bias, + prior_weight * prior / (visits + 1) in selection
     cdef public double widening        # > 0: progressive widening, at most widening * sqrt(visits) children
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
+    cdef public bint decoupled         # simultaneous secret choices below the root chosen from statistics shared
+                                       # across the other players' choices of the phase (decoupled UCT)
+    cdef JointStat* joint              # those statistics (open addressing, joint_capacity a power of two)
+    cdef int64_t joint_capacity
+    cdef int64_t joint_count
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization
     cdef readonly int root_player
     cdef readonly int num_players
@@ -71,5 +89,8 @@ cdef class Searcher:
     cdef int _ensure_actions(self, int n_actions) except -1
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
     cdef int _set_root_actions(self, root_actions, int* legal, int n_legal) except -1
+    cdef int64_t _joint_slot(self, int32_t anchor, int32_t key, int32_t action, bint insert) noexcept nogil
+    cdef void _joint_clear(self) noexcept nogil
+    cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil
     cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil

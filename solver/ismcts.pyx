@@ -137,14 +137,18 @@ cdef class Searcher:
         self.stamp = 0
         self.world_seeds = NULL
         self.worlds = 0
+        self.joint = NULL
+        self.joint_capacity = 0
+        self.joint_count = 0
         self.score_seen = 1.0
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0, double prior=0.0):
+                 int expand_after=0, double prior=0.0, bint decoupled=False):
         if not 0.0 <= prior <= 1e9:
             raise BoardlabError(f"prior must be in [0, 1e9], got {prior}")
         self.prior_weight = prior
+        self.decoupled = decoupled
         if expand_after < 0:
             raise BoardlabError(f"expand_after must be >= 0, got {expand_after}")
         self.expand_after = expand_after
@@ -178,12 +182,13 @@ cdef class Searcher:
         free(self.root_moments)
         free(self.root_allowed)
         free(self.world_seeds)
+        free(self.joint)
 
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
                                 self.worlds, self.widening, self.score_weight, self.expand_after,
-                                self.prior_weight))
+                                self.prior_weight, self.decoupled))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -238,6 +243,91 @@ cdef class Searcher:
             self.nodes[parent].first_child = i
         return i
 
+    cdef int64_t _joint_slot(self, int32_t anchor, int32_t key, int32_t action, bint insert) noexcept nogil:
+        """The slot of (anchor, key, action) in the decoupled table; -1 if absent (or, with
+        ``insert``, if the table cannot grow).  Inserting may move every slot (the table doubles)."""
+        cdef uint64_t h
+        cdef int64_t i, j, cap
+        cdef JointStat* grown
+        cdef JointStat* old
+        if self.joint_capacity == 0 or (insert and 2 * (self.joint_count + 1) > self.joint_capacity):
+            if not insert:
+                return -1
+            cap = self.joint_capacity * 2 if self.joint_capacity else 4096
+            grown = <JointStat*>malloc(cap * sizeof(JointStat))
+            if grown == NULL:
+                return -1
+            for i in range(cap):
+                grown[i].anchor = -1
+            old = self.joint
+            for j in range(self.joint_capacity):          # rehash into the larger table
+                if old[j].anchor >= 0:
+                    h = (<uint64_t>old[j].anchor * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>old[j].key * 0xC2B2AE3D27D4EB4FULL) \
+                        ^ (<uint64_t>old[j].action * 0x165667B19E3779F9ULL)
+                    i = <int64_t>((h ^ (h >> 29)) & <uint64_t>(cap - 1))
+                    while grown[i].anchor >= 0:
+                        i = (i + 1) & (cap - 1)
+                    grown[i] = old[j]
+            free(old)
+            self.joint = grown
+            self.joint_capacity = cap
+        h = (<uint64_t>anchor * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>key * 0xC2B2AE3D27D4EB4FULL) \
+            ^ (<uint64_t>action * 0x165667B19E3779F9ULL)
+        i = <int64_t>((h ^ (h >> 29)) & <uint64_t>(self.joint_capacity - 1))
+        while self.joint[i].anchor >= 0:
+            if self.joint[i].anchor == anchor and self.joint[i].key == key and self.joint[i].action == action:
+                return i
+            i = (i + 1) & (self.joint_capacity - 1)
+        if not insert:
+            return -1
+        self.joint[i].anchor = anchor
+        self.joint[i].key = key
+        self.joint[i].action = action
+        memset(&self.joint[i].stats, 0, sizeof(Node))
+        self.joint_count += 1
+        return i
+
+    cdef void _joint_clear(self) noexcept nogil:
+        """Forget the decoupled statistics (a new tree, or node indices changed by ``advance``)."""
+        cdef int64_t i
+        for i in range(self.joint_capacity):
+            self.joint[i].anchor = -1
+        self.joint_count = 0
+
+    @cython.cdivision(True)
+    cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil:
+        """A secret choice by UCB over the statistics of (anchor, key): the same for every
+        choice the other players made in secret before it on the path.  -1: out of memory."""
+        cdef int untried[MAX_LEGAL]
+        cdef int i, k = 0, best = -1, a
+        cdef int64_t slot
+        cdef Node* stat
+        cdef double value, best_value = -INFINITY
+        for i in range(n):
+            slot = self._joint_slot(anchor, key, legal[i], True)
+            if slot < 0:
+                return -1
+            stat = &self.joint[slot].stats
+            stat.avail += 1
+            if stat.visits == 0:
+                untried[k] = legal[i]
+                k += 1
+            else:
+                value = (_node_value(stat, self.score_weight, self.score_seen)
+                         + self.c * sqrt(log(<double>stat.avail) / stat.visits))
+                if value > best_value:
+                    best_value = value
+                    best = legal[i]
+        if k > 0:                 # untried choices first, the playout policy's pick among them
+            if self.uniform_playout:
+                return untried[rng_below(&self.rng, k)]
+            a = s.c_playout_action(untried, k, &self.rng)
+            for i in range(k):
+                if untried[i] == a:
+                    return a
+            return untried[rng_below(&self.rng, k)]
+        return best
+
     @cython.cdivision(True)     # every divisor in the loop is positive (visits, worlds, samples)
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds,
                    bint resample) except -1 nogil:
@@ -262,6 +352,15 @@ cdef class Searcher:
         cdef uint64_t world, turn_world = 0, turn_stream = 0
         cdef uint64_t master = self.rng        # round-robin mode: the source of each turn's seeds
         cdef int turn_left = 0
+        cdef int32_t anchor, key                 # decoupled: where the secret phase began on the path
+        cdef uint64_t own[MAX_PLAYERS]           # each player's own secret choices of the phase so far (a hash)
+        cdef int root_secret
+        cdef int32_t secret_player[SECRET_PATH]
+        cdef int32_t secret_anchor[SECRET_PATH]
+        cdef int32_t secret_key[SECRET_PATH]
+        cdef int32_t secret_action[SECRET_PATH]
+        cdef int n_secret, j
+        cdef int64_t slot
         while max_iterations < 0 or it < max_iterations:
             if (it & 15) == 0:               # the clock, stop() and signals: every 16th iteration only
                 if max_seconds > 0 and _now() - start >= max_seconds:
@@ -295,6 +394,9 @@ cdef class Searcher:
             node = 0
             depth = 0
             first_action = -1
+            anchor = -1
+            n_secret = 0
+            root_secret = 0
             # --- selection / expansion
             while not s.c_is_terminal():
                 if self.max_depth > 0 and depth >= self.max_depth:
@@ -316,6 +418,51 @@ cdef class Searcher:
                         n = k
                     else:        # none of them legal in this world: the whole root as usual
                         n = s.c_legal_actions(legal)
+                if self.decoupled:
+                    if not s.c_secret_choice():
+                        anchor = -1
+                    else:
+                        if anchor < 0:               # a secret phase starts here on this path
+                            anchor = node
+                            for j in range(np):
+                                own[j] = 0x84222325CBF29CE4ULL
+                            root_secret = 1 if depth == 0 else 0
+                        if root_secret == 1 and depth > 0:
+                            # the root player's choice at the root is its own first one of the phase
+                            own[root_player] = (own[root_player] ^ <uint64_t>(first_action + 1)) * 0x100000001B3ULL
+                            root_secret = 2
+                        # below the root, a secret choice must not depend on the others' secret choices
+                        # of the phase that precede it on the path, only on the player's own: it is
+                        # chosen from statistics kept per (phase start, player, own choices so far),
+                        # shared by all the paths that differ in the others' choices
+                        key = <int32_t>(((own[p] ^ (<uint64_t>(p + 1) * 0x9E3779B97F4A7C15ULL)) >> 33) & 0x7FFFFFFF)
+                        a = self._joint_select(s, anchor, key, legal, n) if depth > 0 else -1
+                        if a >= 0:
+                            own[p] = (own[p] ^ <uint64_t>(a + 1)) * 0x100000001B3ULL
+                            if n_secret < SECRET_PATH:
+                                secret_player[n_secret] = p
+                                secret_anchor[n_secret] = anchor
+                                secret_key[n_secret] = key
+                                secret_action[n_secret] = a
+                                n_secret += 1
+                            nodes = self.nodes
+                            child = nodes[node].first_child
+                            while child >= 0 and nodes[child].action != a:
+                                child = nodes[child].next_sibling
+                            s.c_apply(a)
+                            if child < 0:                # a new node: the playout starts after it
+                                created = self._new_node(node, a, p)
+                                if created < 0:
+                                    self.out_of_memory = True
+                                else:
+                                    node = created
+                                    self.nodes[node].avail = 1
+                                break
+                            node = child
+                            depth += 1
+                            continue
+                        if depth > 0:
+                            self.out_of_memory = True      # the table could not grow: UCB on the tree below
                 self.stamp += 1
                 st = self.stamp
                 for i in range(n):
@@ -410,6 +557,14 @@ cdef class Searcher:
                     nodes[node].score += scores[nodes[node].player]
                 node = nodes[node].parent
             nodes[0].visits += 1
+            for j in range(n_secret):
+                slot = self._joint_slot(secret_anchor[j], secret_key[j], secret_action[j], False)
+                if slot >= 0:
+                    p = secret_player[j]
+                    self.joint[slot].stats.visits += 1
+                    self.joint[slot].stats.reward += reward[p]
+                    if scores[p] > 0:
+                        self.joint[slot].stats.score += scores[p]
             if first_action >= 0:
                 self.root_rank[first_action] += rank[root_player]
                 for p in range(np):
@@ -485,6 +640,7 @@ cdef class Searcher:
         if not (keep_tree and resample and self.n_nodes > 0):
             self.n_nodes = 0
             self.score_seen = 1.0
+            self._joint_clear()
         else:
             self._drop_illegal_root_children(legal, n_legal, state.c_current_player())
         if max_it >= 0 and self.capacity < self.n_nodes + max_it + 1:
@@ -566,6 +722,7 @@ cdef class Searcher:
         cdef int32_t child = self.nodes[0].first_child if self.n_nodes else -1
         while child >= 0 and self.nodes[child].action != action:
             child = self.nodes[child].next_sibling
+        self._joint_clear()            # node indices change (and the phases kept lose their start)
         if child < 0:
             self.n_nodes = 0
             return 0
@@ -623,10 +780,15 @@ cdef class Searcher:
         return self.n_nodes
 
     @property
+    def decoupled_entries(self):
+        """Statistics the decoupled secret choices hold (one per phase start, player, own earlier choices, move)."""
+        return self.joint_count
+
+    @property
     def memory_bytes(self):
-        """Bytes held by the node pool and per-action tables."""
-        return self.capacity * sizeof(Node) + self.n_actions * (2 * sizeof(int64_t)
-                                                                + (1 + MAX_PLAYERS + ROOT_MOMENTS) * sizeof(double))
+        """Bytes held by the node pool, the per-action tables and the decoupled statistics."""
+        return (self.capacity * sizeof(Node) + self.joint_capacity * sizeof(JointStat)
+                + self.n_actions * (2 * sizeof(int64_t) + sizeof(char) + (1 + MAX_PLAYERS + ROOT_MOMENTS) * sizeof(double)))
 
     def root_stats(self):
         """One dict per root child: action, visits, avail, reward_sum (the search's value of the move
@@ -683,6 +845,25 @@ cdef class Searcher:
             raise BoardlabError("ismcts: the search has no root child (budget too small?)")
         return self.nodes[best].action
 
+    def child_visits(self, line=()):
+        """Visits of the children of the node reached from the root by the actions ``line``
+        ({action: visits}; empty if the tree has no such node)."""
+        cdef int32_t node = 0 if self.n_nodes else -1
+        cdef int32_t child
+        for action in line:
+            child = self.nodes[node].first_child if node >= 0 else -1
+            while child >= 0 and self.nodes[child].action != action:
+                child = self.nodes[child].next_sibling
+            node = child
+            if node < 0:
+                return {}
+        out = {}
+        child = self.nodes[node].first_child if node >= 0 else -1
+        while child >= 0:
+            out[self.nodes[child].action] = self.nodes[child].visits
+            child = self.nodes[child].next_sibling
+        return out
+
     def principal_variation(self, int action, int length=6):
         """Actions of the most-visited line starting with root action ``action`` (at most ``length``)."""
         cdef int32_t node = self.nodes[0].first_child if self.n_nodes else -1
@@ -705,10 +886,10 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0, expand_after=0, prior=0.0):
+                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=False):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight, expand_after, prior)
+                    score_weight, expand_after, prior, decoupled)
 
 
 # ---- simple baselines ---------------------------------------------------------------

@@ -143,6 +143,11 @@ cdef int draw_selection(CS* s, int p, int made, uint64_t* rng) noexcept nogil:
     return 0
 
 
+cdef int cs_secret_choice(CS* s) noexcept nogil:
+    """1 during the card selection: every player chooses in secret, all revealed together."""
+    return s.phase == PH_SELECT
+
+
 cdef void cs_resample(CS* s, int o, uint64_t* rng) noexcept nogil:
     """Redraw every secret card choice o has not seen (other players' selections of this
     round before the reveal) uniformly from what they could choose; reseed the chance RNG.
