@@ -12,7 +12,7 @@ greedy     best immediate score gain on one determinization; ties broken
            by the mean margin of ``playouts`` random playouts (default 4)
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout)
-ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior)
+ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior, halving, decoupled)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout)
