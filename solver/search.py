@@ -124,7 +124,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
             searches=None, score_weight=None, prior=None, halving=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
-    Returns one dict per root move, most visited first (ties: lower action):
+    Returns one dict per root move, most visited first (ties: lower action; with ``halving``, see below):
     ``action`` (int), ``move`` (its notation), ``visits``, ``win_prob`` (mean
     rank reward of the player to act after that move: 1 first .. 0 last, so
     the win probability with 2 players), ``expected_score`` (mean final score
@@ -138,6 +138,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     most-visited line starting with this move, as move strings (at most
     ``pv_length``; it may stop early where chance makes the tree's line illegal).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
+    ``halving=True`` (default ``DEFAULT_HALVING``, off; an iteration budget only) runs sequential
+    halving at the root of each tree (solver/halving.py) and ranks the moves by the round they
+    reached, then by value, instead of by visits.
     """
     check_installed(state)               # the engine reads the installed data's tables
     if state.is_terminal():
