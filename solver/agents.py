@@ -66,6 +66,11 @@ def tree_prior(game):
     return float(getattr(game, "search_defaults", {}).get("prior", 0.0))
 
 
+def tree_decoupled(game):
+    """Whether a Searcher for ``game`` decouples simultaneous secret choices (its ``search_defaults``' ``decoupled``)."""
+    return getattr(game, "search_defaults", {}).get("decoupled", 0) == 1
+
+
 DEFAULTS = {
     "random": {},
     "greedy": {"playouts": 4},

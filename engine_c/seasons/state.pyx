@@ -30,6 +30,9 @@ cdef class SeasonsState(GameState):
 
     game_name = "seasons"
     num_distinct_actions = NUM_ACTIONS
+    # the card selection is simultaneous: below the root, a player's secret card is chosen without
+    # seeing the others' (docs/stronger-defaults.md, "A Castle for All Seasons: decoupled secret choices")
+    search_defaults = {"decoupled": 1}
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)

@@ -8,7 +8,8 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.agents import SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_c, tree_prior, tree_shape
+from solver.agents import (SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_c, tree_decoupled,
+                           tree_prior, tree_shape)
 
 from solver_helpers import highcard_position
 
@@ -182,7 +183,7 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0}
     assert sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0}
-    assert new_state("seasons", 2, 1).search_defaults == {}
+    assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 1}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
     assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
@@ -251,6 +252,34 @@ def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
     seen.clear()
     search.analyse(state, iterations=200, searches=1, c=0.6)
     assert seen == [(3, 40, 2.5, 0.6)]
+
+
+def test_seasons_searches_decouple_the_secret_card_choice_everywhere(monkeypatch):
+    """A Castle for All Seasons' ``decoupled`` default reaches the agents, suggest and the web board;
+    a spec can still turn it off, and games without it search as before."""
+    from solver import search
+    from solver.web import searches
+
+    seasons, burgundy = new_state("seasons", 3, 1), new_state("burgundy", 2, 1)
+    assert tree_decoupled(seasons) and not tree_decoupled(burgundy)
+    agent = make_agent("ismcts:iterations=50", 1)
+    agent.choose(seasons)
+    assert agent.searcher().decoupled
+    off = make_agent("ismcts:iterations=50,decoupled=0", 1)
+    off.choose(seasons)
+    assert not off.searcher().decoupled
+    made = []
+    real = ismcts.Searcher
+
+    def spy(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(ismcts, "Searcher", spy)        # the module suggest and the web board build from
+    search.analyse(seasons, iterations=100, searches=2)
+    searches.Suggestion(seasons, iterations=100, jobs=2)
+    search.analyse(burgundy, iterations=100, searches=1)
+    assert [s.decoupled for s in made] == [True, True, True, True, False]
 
 
 def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_path):
