@@ -26,7 +26,7 @@ the same choices.  Agents pickle (the search's node pool is rebuilt lazily).
 from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 
-from solver import ismcts
+from solver import baselines, ismcts
 from solver.halving import halving_choice, sequential_halving
 
 DEFAULT_ITERATIONS = 1000
@@ -221,14 +221,14 @@ class RandomAgent(Agent):
     name = "random"
 
     def _choose(self, state, seed):
-        return ismcts.random_action(state, seed)
+        return baselines.random_action(state, seed)
 
 
 class GreedyAgent(Agent):
     name = "greedy"
 
     def _choose(self, state, seed):
-        return ismcts.greedy_action(state, seed, self.params["playouts"], "margin")
+        return baselines.greedy_action(state, seed, self.params["playouts"], "margin")
 
 
 class _SearchAgent(Agent):

@@ -2,7 +2,7 @@
 # GameState interface; see docs/agents.md.
 from libc.stdint cimport uint64_t, int32_t, int64_t
 
-from engine_c.game cimport GameState
+from engine_c.game cimport GameState, MAX_PLAYERS
 
 cdef enum:
     ROOT_MOMENTS = 6      # per root action: visits, sums of r, s, r^2, s^2, r*s (the moves' standard errors)
@@ -94,3 +94,35 @@ cdef class Searcher:
     cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil
     cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil
+
+
+# Shared with the baselines (solver/baselines.pyx): an inline function lives in the .pxd.
+cdef inline void _rewards(GameState s, int mode, int n, double* rank, int* scores,
+                          double* reward) noexcept nogil:
+    """Rank returns, scores and the search reward of every player at a terminal state."""
+    cdef int p, q, best, scale
+    cdef double m
+    s.c_returns(rank)
+    s.c_scores(scores)
+    if mode == REWARD_RANK:
+        for p in range(n):
+            reward[p] = rank[p]
+        return
+    # margin: own score minus the best other score, over the largest |score|
+    scale = 1
+    for p in range(n):
+        if scores[p] > scale:
+            scale = scores[p]
+        elif -scores[p] > scale:
+            scale = -scores[p]
+    for p in range(n):
+        best = -2147483647
+        for q in range(n):
+            if q != p and scores[q] > best:
+                best = scores[q]
+        m = (scores[p] - best) / <double>scale
+        if m > 1.0:
+            m = 1.0
+        elif m < -1.0:
+            m = -1.0
+        reward[p] = 0.5 + 0.5 * m

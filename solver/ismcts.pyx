@@ -13,7 +13,7 @@ maximises the reward of the player acting at its parent.
 The tree is a pool of 48-byte ``Node`` structs (int32 indices) grown with
 realloc; the loop runs under ``with nogil`` without touching Python objects.
 
-The same loop gives the other search baselines and options:
+The same loop gives the other search baselines (flat, PIMC) and options:
 - ``max_depth=1``: flat Monte-Carlo (UCB1 over the root actions, determinized
   every playout);
 - ``expand_after=T``: a node below the root grows children only once it has T
@@ -24,10 +24,18 @@ The same loop gives the other search baselines and options:
   taken when the child is added) and selection adds W * prior / (visits + 1), so the
   search tries the policy's moves first and lets its own statistics take over;
 - ``resample=False`` after one determinization: a perfect-information UCT tree
-  of that world (one PIMC tree).
+  of that world (one PIMC tree);
+- ``decoupled=True``: a simultaneous secret choice below the root (the engine's
+  ``c_secret_choice``) is chosen from statistics shared by the paths that differ only in
+  the other players' secret choices of the phase (decoupled UCT), so nobody answers a
+  card he cannot see;
+- ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
+  turn on one shared determinization and playout stream (a round of sequential halving,
+  solver/halving.py).
 
-The file is long because the hot path is one piece: the node pool, the search loop and the
-baselines' loops share inline helpers that a split would turn into calls across modules.
+The file is long because the hot path is one piece: the node pool, the search loop and its
+options share inline helpers that a split would turn into calls across modules.  The random and
+greedy baselines are in solver/baselines.pyx.
 """
 cimport cython
 from libc.stdint cimport uint64_t, int32_t, int64_t
@@ -60,37 +68,6 @@ cdef inline double _now() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
-
-
-cdef inline void _rewards(GameState s, int mode, int n, double* rank, int* scores,
-                          double* reward) noexcept nogil:
-    """Rank returns, scores and the search reward of every player at a terminal state."""
-    cdef int p, q, best, scale
-    cdef double m
-    s.c_returns(rank)
-    s.c_scores(scores)
-    if mode == REWARD_RANK:
-        for p in range(n):
-            reward[p] = rank[p]
-        return
-    # margin: own score minus the best other score, over the largest |score|
-    scale = 1
-    for p in range(n):
-        if scores[p] > scale:
-            scale = scores[p]
-        elif -scores[p] > scale:
-            scale = -scores[p]
-    for p in range(n):
-        best = -2147483647
-        for q in range(n):
-            if q != p and scores[q] > best:
-                best = scores[q]
-        m = (scores[p] - best) / <double>scale
-        if m > 1.0:
-            m = 1.0
-        elif m < -1.0:
-            m = -1.0
-        reward[p] = 0.5 + 0.5 * m
 
 
 cdef inline double _node_value(Node* n, double w, double score_seen) noexcept nogil:
@@ -890,79 +867,6 @@ def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, w
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
                     score_weight, expand_after, prior, decoupled)
-
-
-# ---- simple baselines ---------------------------------------------------------------
-
-def random_action(GameState state not None, uint64_t seed):
-    """A uniformly random legal action, drawn from ``seed``."""
-    cdef int legal[MAX_LEGAL]
-    cdef int n = state.c_legal_actions(legal)
-    cdef uint64_t rng = seed
-    if n == 0:
-        raise BoardlabError("random: no legal action (game over?)")
-    return legal[rng_below(&rng, n)]
-
-
-def greedy_action(GameState state not None, uint64_t seed, int playouts=4, reward="margin"):
-    """Greedy baseline on one determinization drawn from ``seed``.
-
-    For each legal action: apply it on a copy of the determinized state and
-    measure the acting player's immediate score gain.  Among the actions with
-    the best gain, tie-break by the mean reward (``reward``: margin or rank) of
-    ``playouts`` uniformly random playouts after the action; remaining ties go
-    to the first action in legal order.
-    """
-    cdef int legal[MAX_LEGAL]
-    cdef int tied[MAX_LEGAL]
-    cdef int before[MAX_PLAYERS]
-    cdef int after[MAX_PLAYERS]
-    cdef double rank[MAX_PLAYERS]
-    cdef double rew[MAX_PLAYERS]
-    cdef uint64_t rng = seed
-    cdef int mode = REWARDS[reward]
-    cdef int n, i, j, p, gain, best_gain, n_tied = 0, best
-    cdef double value, best_value
-    n = state.c_legal_actions(legal)
-    if n == 0:
-        raise BoardlabError("greedy: no legal action (game over?)")
-    if n == 1:
-        return legal[0]
-    p = state.c_current_player()
-    cdef GameState world = state.c_clone()
-    cdef GameState s = state.c_clone()
-    cdef GameState after_state = state.c_clone()
-    with nogil:
-        world.c_resample_hidden(p, &rng)
-        world.c_scores(before)
-        best_gain = -2147483647
-        for i in range(n):
-            s.c_copy_from(world)
-            s.c_apply(legal[i])
-            s.c_scores(after)
-            gain = after[p] - before[p]
-            if gain > best_gain:
-                best_gain = gain
-                n_tied = 0
-            if gain == best_gain:
-                tied[n_tied] = legal[i]
-                n_tied += 1
-        best = tied[0]
-        if n_tied > 1 and playouts > 0:
-            best_value = -INFINITY
-            for i in range(n_tied):
-                after_state.c_copy_from(world)
-                after_state.c_apply(tied[i])
-                value = 0.0
-                for j in range(playouts):
-                    s.c_copy_from(after_state)
-                    s.c_random_playout(&rng)
-                    _rewards(s, mode, s.num_players, rank, after, rew)
-                    value += rew[p]
-                if value > best_value:
-                    best_value = value
-                    best = tied[i]
-    return best
 
 
 def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",
