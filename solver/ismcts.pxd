@@ -88,6 +88,7 @@ cdef class Searcher:
 
     cdef int _ensure_actions(self, int n_actions) except -1
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
+    cdef int32_t _add_child(self, int32_t node, int action, int player) noexcept nogil
     cdef int _set_root_actions(self, root_actions, int* legal, int n_legal) except -1
     cdef int64_t _joint_slot(self, int32_t anchor, int32_t key, int32_t action, bint insert) noexcept nogil
     cdef void _joint_clear(self) noexcept nogil

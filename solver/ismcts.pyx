@@ -83,6 +83,13 @@ cdef inline double _node_value(Node* n, double w, double score_seen) noexcept no
     return (1.0 - w) * n.reward / n.visits + w * n.score / (n.visits * score_seen)
 
 
+cdef inline uint64_t _joint_hash(int32_t anchor, int32_t key, int32_t action) noexcept nogil:
+    """Where (anchor, key, action) starts its probe in the decoupled table (mask with capacity - 1)."""
+    cdef uint64_t h = ((<uint64_t>anchor * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>key * 0xC2B2AE3D27D4EB4FULL)
+                       ^ (<uint64_t>action * 0x165667B19E3779F9ULL))
+    return h ^ (h >> 29)
+
+
 def split_rng(uint64_t state):
     """Advance a uint64 splitmix64 stream: returns (new_state, 64 random bits)."""
     cdef uint64_t s = state
@@ -220,10 +227,19 @@ cdef class Searcher:
             self.nodes[parent].first_child = i
         return i
 
+    cdef int32_t _add_child(self, int32_t node, int action, int player) noexcept nogil:
+        """Expand ``node`` with ``action``: the new child (available once), or ``node`` itself when the
+        pool is full (out of memory: the tree stays as it is and the playout starts from there)."""
+        cdef int32_t created = self._new_node(node, action, player)
+        if created < 0:
+            self.out_of_memory = True
+            return node
+        self.nodes[created].avail = 1
+        return created
+
     cdef int64_t _joint_slot(self, int32_t anchor, int32_t key, int32_t action, bint insert) noexcept nogil:
         """The slot of (anchor, key, action) in the decoupled table; -1 if absent (or, with
         ``insert``, if the table cannot grow).  Inserting may move every slot (the table doubles)."""
-        cdef uint64_t h
         cdef int64_t i, j, cap
         cdef JointStat* grown
         cdef JointStat* old
@@ -239,18 +255,14 @@ cdef class Searcher:
             old = self.joint
             for j in range(self.joint_capacity):          # rehash into the larger table
                 if old[j].anchor >= 0:
-                    h = (<uint64_t>old[j].anchor * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>old[j].key * 0xC2B2AE3D27D4EB4FULL) \
-                        ^ (<uint64_t>old[j].action * 0x165667B19E3779F9ULL)
-                    i = <int64_t>((h ^ (h >> 29)) & <uint64_t>(cap - 1))
+                    i = <int64_t>(_joint_hash(old[j].anchor, old[j].key, old[j].action) & <uint64_t>(cap - 1))
                     while grown[i].anchor >= 0:
                         i = (i + 1) & (cap - 1)
                     grown[i] = old[j]
             free(old)
             self.joint = grown
             self.joint_capacity = cap
-        h = (<uint64_t>anchor * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>key * 0xC2B2AE3D27D4EB4FULL) \
-            ^ (<uint64_t>action * 0x165667B19E3779F9ULL)
-        i = <int64_t>((h ^ (h >> 29)) & <uint64_t>(self.joint_capacity - 1))
+        i = <int64_t>(_joint_hash(anchor, key, action) & <uint64_t>(self.joint_capacity - 1))
         while self.joint[i].anchor >= 0:
             if self.joint[i].anchor == anchor and self.joint[i].key == key and self.joint[i].action == action:
                 return i
@@ -428,12 +440,7 @@ cdef class Searcher:
                                 child = nodes[child].next_sibling
                             s.c_apply(a)
                             if child < 0:                # a new node: the playout starts after it
-                                created = self._new_node(node, a, p)
-                                if created < 0:
-                                    self.out_of_memory = True
-                                else:
-                                    node = created
-                                    self.nodes[node].avail = 1
+                                node = self._add_child(node, a, p)
                                 break
                             node = child
                             depth += 1
@@ -494,17 +501,13 @@ cdef class Searcher:
                         for draw in range(PRIOR_SAMPLES):
                             if s.c_playout_action(legal, n, &self.rng) == a:
                                 hits += 1
-                    created = self._new_node(node, a, p)
-                    if created >= 0:
-                        self.nodes[created].prior = <float>hits / PRIOR_SAMPLES
                     if depth == 0:
                         first_action = a
                     s.c_apply(a)
-                    if created < 0:          # out of memory: keep the tree as is
-                        self.out_of_memory = True
-                    else:
-                        node = created
-                        self.nodes[node].avail = 1
+                    created = self._add_child(node, a, p)
+                    if created != node:
+                        self.nodes[created].prior = <float>hits / PRIOR_SAMPLES
+                    node = created
                     break
                 node = best
                 a = self.nodes[node].action
