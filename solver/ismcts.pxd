@@ -3,6 +3,8 @@
 from libc.stdint cimport uint64_t, int32_t, int64_t
 
 from engine_c.game cimport GameState, MAX_PLAYERS
+from solver.nodes cimport Node
+from solver.secret_table cimport JointStat, SecretTable
 
 cdef enum:
     ROOT_MOMENTS = 6      # per root action: visits, sums of r, s, r^2, s^2, r*s (the moves' standard errors)
@@ -13,31 +15,6 @@ cdef enum:
 cdef enum:
     REWARD_RANK = 0       # c_returns: 1 first .. 0 last
     REWARD_MARGIN = 1     # own score minus best other, scaled to [0, 1]
-
-
-# One tree node = one information set of the player who chose `action`
-# (the player acting at the parent).  48 bytes.
-cdef struct Node:
-    int32_t parent          # index in the pool, -1 for the root
-    int32_t first_child     # -1 if none
-    int32_t next_sibling    # -1 if last
-    int32_t action          # action leading here from the parent (-1 for the root)
-    int32_t player          # player who chose `action` (whose reward this node sums)
-    int32_t visits          # times selected
-    int32_t avail           # times available (legal in the iteration's determinization)
-    float prior             # share of PRIOR_SAMPLES playout-policy draws at the parent that chose `action`
-                            # (set only when the searcher's prior weight is > 0)
-    double reward           # sum of `player`'s rewards (rank or margin) over the visits
-    double score            # sum of `player`'s own final scores (clipped at 0) over the visits
-
-
-# Decoupled statistics of one simultaneous secret choice (``decoupled``): a slot of an open-addressing
-# table keyed by (anchor, key, action).
-cdef struct JointStat:
-    int32_t anchor          # tree node where the secret phase began on the path; -1: an empty slot
-    int32_t key             # a hash of the player and the player's own secret choices of the phase before it
-    int32_t action
-    Node stats              # visits, avail, reward, score as a node's (the other fields unused)
 
 
 cdef enum:
@@ -72,9 +49,7 @@ cdef class Searcher:
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
     cdef public bint decoupled         # simultaneous secret choices below the root chosen from statistics shared
                                        # across the other players' choices of the phase (decoupled UCT)
-    cdef JointStat* joint              # those statistics (open addressing, joint_capacity a power of two)
-    cdef int64_t joint_capacity
-    cdef int64_t joint_count
+    cdef SecretTable joint             # those statistics (solver/secret_table.pyx)
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization
     cdef readonly int root_player
     cdef readonly int num_players
@@ -90,8 +65,6 @@ cdef class Searcher:
     cdef int32_t _new_node(self, int32_t parent, int action, int player) noexcept nogil
     cdef int32_t _add_child(self, int32_t node, int action, int player) noexcept nogil
     cdef int _set_root_actions(self, root_actions, int* legal, int n_legal) except -1
-    cdef int64_t _joint_slot(self, int32_t anchor, int32_t key, int32_t action, bint insert) noexcept nogil
-    cdef void _joint_clear(self) noexcept nogil
     cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil
     cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil

@@ -35,7 +35,8 @@ The same loop gives the other search baselines (flat, PIMC) and options:
 
 The file is long because the hot path is one piece: the node pool, the search loop and its
 options share inline helpers that a split would turn into calls across modules.  The random and
-greedy baselines are in solver/baselines.pyx.
+greedy baselines are in solver/baselines.pyx, the node struct in solver/nodes.pxd and the
+decoupled search's hash table in solver/secret_table.pyx.
 """
 cimport cython
 from libc.stdint cimport uint64_t, int32_t, int64_t
@@ -47,6 +48,7 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
+from solver.secret_table cimport table_slot, table_clear, table_free
 
 import time as _time
 
@@ -83,13 +85,6 @@ cdef inline double _node_value(Node* n, double w, double score_seen) noexcept no
     return (1.0 - w) * n.reward / n.visits + w * n.score / (n.visits * score_seen)
 
 
-cdef inline uint64_t _joint_hash(int32_t anchor, int32_t key, int32_t action) noexcept nogil:
-    """Where (anchor, key, action) starts its probe in the decoupled table (mask with capacity - 1)."""
-    cdef uint64_t h = ((<uint64_t>anchor * 0x9E3779B97F4A7C15ULL) ^ (<uint64_t>key * 0xC2B2AE3D27D4EB4FULL)
-                       ^ (<uint64_t>action * 0x165667B19E3779F9ULL))
-    return h ^ (h >> 29)
-
-
 def split_rng(uint64_t state):
     """Advance a uint64 splitmix64 stream: returns (new_state, 64 random bits)."""
     cdef uint64_t s = state
@@ -121,9 +116,9 @@ cdef class Searcher:
         self.stamp = 0
         self.world_seeds = NULL
         self.worlds = 0
-        self.joint = NULL
-        self.joint_capacity = 0
-        self.joint_count = 0
+        self.joint.slots = NULL
+        self.joint.capacity = 0
+        self.joint.count = 0
         self.score_seen = 1.0
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
@@ -166,7 +161,7 @@ cdef class Searcher:
         free(self.root_moments)
         free(self.root_allowed)
         free(self.world_seeds)
-        free(self.joint)
+        table_free(&self.joint)
 
     def __reduce__(self):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
@@ -237,52 +232,6 @@ cdef class Searcher:
         self.nodes[created].avail = 1
         return created
 
-    cdef int64_t _joint_slot(self, int32_t anchor, int32_t key, int32_t action, bint insert) noexcept nogil:
-        """The slot of (anchor, key, action) in the decoupled table; -1 if absent (or, with
-        ``insert``, if the table cannot grow).  Inserting may move every slot (the table doubles)."""
-        cdef int64_t i, j, cap
-        cdef JointStat* grown
-        cdef JointStat* old
-        if self.joint_capacity == 0 or (insert and 2 * (self.joint_count + 1) > self.joint_capacity):
-            if not insert:
-                return -1
-            cap = self.joint_capacity * 2 if self.joint_capacity else 4096
-            grown = <JointStat*>malloc(cap * sizeof(JointStat))
-            if grown == NULL:
-                return -1
-            for i in range(cap):
-                grown[i].anchor = -1
-            old = self.joint
-            for j in range(self.joint_capacity):          # rehash into the larger table
-                if old[j].anchor >= 0:
-                    i = <int64_t>(_joint_hash(old[j].anchor, old[j].key, old[j].action) & <uint64_t>(cap - 1))
-                    while grown[i].anchor >= 0:
-                        i = (i + 1) & (cap - 1)
-                    grown[i] = old[j]
-            free(old)
-            self.joint = grown
-            self.joint_capacity = cap
-        i = <int64_t>(_joint_hash(anchor, key, action) & <uint64_t>(self.joint_capacity - 1))
-        while self.joint[i].anchor >= 0:
-            if self.joint[i].anchor == anchor and self.joint[i].key == key and self.joint[i].action == action:
-                return i
-            i = (i + 1) & (self.joint_capacity - 1)
-        if not insert:
-            return -1
-        self.joint[i].anchor = anchor
-        self.joint[i].key = key
-        self.joint[i].action = action
-        memset(&self.joint[i].stats, 0, sizeof(Node))
-        self.joint_count += 1
-        return i
-
-    cdef void _joint_clear(self) noexcept nogil:
-        """Forget the decoupled statistics (a new tree, or node indices changed by ``advance``)."""
-        cdef int64_t i
-        for i in range(self.joint_capacity):
-            self.joint[i].anchor = -1
-        self.joint_count = 0
-
     @cython.cdivision(True)
     cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil:
         """A secret choice by UCB over the statistics of (anchor, key): the same for every
@@ -293,10 +242,10 @@ cdef class Searcher:
         cdef Node* stat
         cdef double value, best_value = -INFINITY
         for i in range(n):
-            slot = self._joint_slot(anchor, key, legal[i], True)
+            slot = table_slot(&self.joint, anchor, key, legal[i], True)
             if slot < 0:
                 return -1
-            stat = &self.joint[slot].stats
+            stat = &self.joint.slots[slot].stats
             stat.avail += 1
             if stat.visits == 0:
                 untried[k] = legal[i]
@@ -538,13 +487,13 @@ cdef class Searcher:
                 node = nodes[node].parent
             nodes[0].visits += 1
             for j in range(n_secret):
-                slot = self._joint_slot(secret_anchor[j], secret_key[j], secret_action[j], False)
+                slot = table_slot(&self.joint, secret_anchor[j], secret_key[j], secret_action[j], False)
                 if slot >= 0:
                     p = secret_player[j]
-                    self.joint[slot].stats.visits += 1
-                    self.joint[slot].stats.reward += reward[p]
+                    self.joint.slots[slot].stats.visits += 1
+                    self.joint.slots[slot].stats.reward += reward[p]
                     if scores[p] > 0:
-                        self.joint[slot].stats.score += scores[p]
+                        self.joint.slots[slot].stats.score += scores[p]
             if first_action >= 0:
                 self.root_rank[first_action] += rank[root_player]
                 for p in range(np):
@@ -620,7 +569,7 @@ cdef class Searcher:
         if not (keep_tree and resample and self.n_nodes > 0):
             self.n_nodes = 0
             self.score_seen = 1.0
-            self._joint_clear()
+            table_clear(&self.joint)
         else:
             self._drop_illegal_root_children(legal, n_legal, state.c_current_player())
         if max_it >= 0 and self.capacity < self.n_nodes + max_it + 1:
@@ -702,7 +651,7 @@ cdef class Searcher:
         cdef int32_t child = self.nodes[0].first_child if self.n_nodes else -1
         while child >= 0 and self.nodes[child].action != action:
             child = self.nodes[child].next_sibling
-        self._joint_clear()            # node indices change (and the phases kept lose their start)
+        table_clear(&self.joint)            # node indices change (and the phases kept lose their start)
         if child < 0:
             self.n_nodes = 0
             return 0
@@ -762,12 +711,12 @@ cdef class Searcher:
     @property
     def decoupled_entries(self):
         """Statistics the decoupled secret choices hold (one per phase start, player, own earlier choices, move)."""
-        return self.joint_count
+        return self.joint.count
 
     @property
     def memory_bytes(self):
         """Bytes held by the node pool, the per-action tables and the decoupled statistics."""
-        return (self.capacity * sizeof(Node) + self.joint_capacity * sizeof(JointStat)
+        return (self.capacity * sizeof(Node) + self.joint.capacity * sizeof(JointStat)
                 + self.n_actions * (2 * sizeof(int64_t) + sizeof(char) + (1 + MAX_PLAYERS + ROOT_MOMENTS) * sizeof(double)))
 
     def root_stats(self):
