@@ -42,6 +42,7 @@ ctypedef void (*playout_fn)(void* st, uint64_t* rng) noexcept nogil
 ctypedef int (*policy_action_fn)(void* st, int* legal, int n, uint64_t* rng) noexcept nogil
 ctypedef void (*new_game_fn)(void* st, int players, uint64_t rng) noexcept nogil
 ctypedef int (*secret_choice_fn)(void* st) noexcept nogil
+ctypedef int (*evaluate_fn)(void* st, double* out) noexcept nogil
 
 cdef struct GameHooks:
     current_player_fn current_player
@@ -57,6 +58,8 @@ cdef struct GameHooks:
     new_game_fn new_game                   # optional: deals the opening (games with options write __init__)
     secret_choice_fn secret_choice         # optional (never): 1 while the player to act chooses in secret, at the
                                            # same time as the others (their choices of the phase revealed together)
+    evaluate_fn evaluate                   # optional (never): at a quiet point, fill each player's expected final
+                                           # score and return 1; else 0 (truncated playouts, Searcher(cutoff=...))
 
 
 cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
@@ -77,6 +80,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.random_playout = <playout_fn>random_playout
     hooks.new_game = <new_game_fn>new_game
     hooks.secret_choice = NULL          # a game with simultaneous secret choices sets it after this call
+    hooks.evaluate = NULL               # a game with a fitted value sets it after this call
     return hooks
 
 
@@ -108,5 +112,6 @@ cdef class GameState:
     cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil  # default: uniform
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil  # uniform random moves to the end
     cdef bint c_secret_choice(self) noexcept nogil               # the player to act chooses in secret, with the others
+    cdef bint c_evaluate(self, double* out) noexcept nogil       # expected final scores here, if the game can tell
     cdef void c_copy_from(self, GameState other) noexcept nogil  # same game and type only
     cdef GameState c_clone(self)

@@ -226,6 +226,13 @@ cdef class GameState:
             return self.hooks.secret_choice(self._data) != 0
         return False
 
+    cdef bint c_evaluate(self, double* out) noexcept nogil:
+        # A fitted estimate of every player's final score (out[p]), for playouts cut short; False
+        # (out untouched) where the game has none: not a quiet point, no fit for this player count.
+        if self.hooks.evaluate != NULL and not self.c_is_terminal():
+            return self.hooks.evaluate(self._data, out) != 0
+        return False
+
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         # Uniformly random legal moves to the end, whatever the engine's policy.
         cdef int buf[MAX_LEGAL]
@@ -260,6 +267,13 @@ cdef class GameState:
         """True while the player to act chooses in secret at the same time as the others (no
         player sees the others' choices of the phase until they are revealed together)."""
         return not self.c_is_terminal() and self.c_secret_choice()
+
+    def evaluate(self):
+        """Every player's expected final score by the game's fitted value, or None where it has none."""
+        cdef double buf[MAX_PLAYERS]
+        if not self.c_evaluate(buf):
+            return None
+        return [buf[p] for p in range(self.num_players)]
 
     def legal_actions(self):
         """Legal actions of the player to act, ascending."""

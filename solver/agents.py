@@ -12,7 +12,8 @@ greedy     best immediate score gain on one determinization; ties broken
            by the mean margin of ``playouts`` random playouts (default 4)
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout)
-ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior, halving, decoupled)
+ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior, halving, decoupled,
+           cutoff)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout)
@@ -36,7 +37,8 @@ DEFAULT_ITERATIONS = 1000
 SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
-_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled")
+_ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled",
+                                  "cutoff")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -66,6 +68,12 @@ def tree_prior(game):
     return float(getattr(game, "search_defaults", {}).get("prior", 0.0))
 
 
+def tree_cutoff(game):
+    """Playout moves before a Searcher for ``game`` takes the game's fitted value (its ``search_defaults``'
+    ``cutoff``; 0: playouts run to the end)."""
+    return int(getattr(game, "search_defaults", {}).get("cutoff", 0))
+
+
 def tree_decoupled(game):
     """Whether a Searcher for ``game`` decouples simultaneous secret choices (its ``search_defaults``' ``decoupled``)."""
     return getattr(game, "search_defaults", {}).get("decoupled", 0) == 1
@@ -86,7 +94,7 @@ DEFAULTS = {
 MAX_ITERATIONS = 10**9
 MAX_SECONDS = 10**6          # about 11.6 days per move
 INT_LIMITS = {"iterations": MAX_ITERATIONS, "determinizations": 10**4, "playouts": 10**6, "trees": 10**4,
-              "worlds": 10**6, "depth": 10**4, "expand": 10**9}
+              "worlds": 10**6, "depth": 10**4, "expand": 10**9, "cutoff": 10**6}
 
 
 def _positive_int(agent, key, text, low=1):
@@ -115,7 +123,7 @@ def _float(agent, key, text, positive, limit=1e9):
 def _convert(agent, key, text):
     if key in ("iterations", "determinizations", "playouts", "trees"):
         return _positive_int(agent, key, text)
-    if key in ("worlds", "depth", "expand"):
+    if key in ("worlds", "depth", "expand", "cutoff"):
         return _positive_int(agent, key, text, low=0)
     if key in ("reuse", "halving", "decoupled"):
         if text not in ("0", "1"):
@@ -268,7 +276,8 @@ class _SearchAgent(Agent):
                                                    score_weight=settings.get("score_weight", 0.0),
                                                    expand_after=settings.get("expand", 0),
                                                    prior=settings.get("prior", 0.0),
-                                                   decoupled=settings.get("decoupled", 0) == 1))
+                                                   decoupled=settings.get("decoupled", 0) == 1,
+                                                   cutoff=settings.get("cutoff", 0)))
         return self._searchers[index]
 
     def stop(self):

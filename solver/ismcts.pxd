@@ -47,6 +47,8 @@ cdef class Searcher:
     cdef public double prior_weight    # > 0: progressive bias, + prior_weight * prior / (visits + 1) in selection
     cdef public double widening        # > 0: progressive widening, at most widening * sqrt(visits) children
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
+    cdef public int cutoff             # > 0: playouts stop after this many moves, at the next point the game can
+                                       # evaluate (c_evaluate), and its estimate stands for the final scores
     cdef public bint decoupled         # simultaneous secret choices below the root chosen from statistics shared
                                        # across the other players' choices of the phase (decoupled UCT)
     cdef SecretTable joint             # those statistics (solver/secret_table.pyx)

@@ -85,6 +85,44 @@ cdef inline double _node_value(Node* n, double w, double score_seen) noexcept no
     return (1.0 - w) * n.reward / n.visits + w * n.score / (n.visits * score_seen)
 
 
+@cython.cdivision(True)
+cdef inline void _estimated_rewards(double* estimate, int mode, int n, double* rank, int* scores,
+                                    double* reward) noexcept nogil:
+    """As _rewards, from the game's estimate of the final scores (a truncated playout): ranks by
+    the estimates (ties shared), scores rounded, the margin over the largest |estimate|."""
+    cdef int p, q, better, tied
+    cdef double best, m, scale = 1.0
+    for p in range(n):
+        better = 0
+        tied = 0
+        for q in range(n):
+            if estimate[q] > estimate[p]:
+                better += 1
+            elif estimate[q] == estimate[p]:
+                tied += 1
+        rank[p] = 1.0 - (better + (tied - 1) / 2.0) / (n - 1)
+        scores[p] = <int>(estimate[p] + 0.5) if estimate[p] >= 0 else -<int>(0.5 - estimate[p])
+        if estimate[p] > scale:
+            scale = estimate[p]
+        elif -estimate[p] > scale:
+            scale = -estimate[p]
+    if mode == REWARD_RANK:
+        for p in range(n):
+            reward[p] = rank[p]
+        return
+    for p in range(n):
+        best = -1e300
+        for q in range(n):
+            if q != p and estimate[q] > best:
+                best = estimate[q]
+        m = (estimate[p] - best) / scale
+        if m > 1.0:
+            m = 1.0
+        elif m < -1.0:
+            m = -1.0
+        reward[p] = 0.5 + 0.5 * m
+
+
 def split_rng(uint64_t state):
     """Advance a uint64 splitmix64 stream: returns (new_state, 64 random bits)."""
     cdef uint64_t s = state
@@ -123,7 +161,10 @@ cdef class Searcher:
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0, double prior=0.0, bint decoupled=False):
+                 int expand_after=0, double prior=0.0, bint decoupled=False, int cutoff=0):
+        if cutoff < 0:
+            raise BoardlabError(f"cutoff must be >= 0, got {cutoff}")
+        self.cutoff = cutoff
         if not 0.0 <= prior <= 1e9:
             raise BoardlabError(f"prior must be in [0, 1e9], got {prior}")
         self.prior_weight = prior
@@ -167,7 +208,7 @@ cdef class Searcher:
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
                                 self.worlds, self.widening, self.score_weight, self.expand_after,
-                                self.prior_weight, self.decoupled))
+                                self.prior_weight, self.decoupled, self.cutoff))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -298,6 +339,8 @@ cdef class Searcher:
         cdef int32_t secret_key[SECRET_PATH]
         cdef int32_t secret_action[SECRET_PATH]
         cdef int n_secret, j
+        cdef double estimate[MAX_PLAYERS]
+        cdef bint evaluated
         cdef int64_t slot
         while max_iterations < 0 or it < max_iterations:
             if (it & 15) == 0:               # the clock, stop() and signals: every 16th iteration only
@@ -465,12 +508,30 @@ cdef class Searcher:
                 s.c_apply(a)
                 depth += 1
             # --- simulation
-            if not s.c_is_terminal():
+            evaluated = False
+            if self.cutoff > 0:
+                # a truncated playout: the cutoff's moves, on to the next point the game can
+                # evaluate, then its estimate of the final scores instead of the rest of the game
+                k = 0
+                while not s.c_is_terminal():
+                    if k >= self.cutoff and s.c_evaluate(estimate):
+                        evaluated = True
+                        break
+                    n = s.c_legal_actions(legal)
+                    if n == 0:             # a stuck position (readers refuse them): never divide by 0
+                        break
+                    s.c_apply(legal[rng_below(&self.rng, n)] if self.uniform_playout
+                              else s.c_playout_action(legal, n, &self.rng))
+                    k += 1
+            elif not s.c_is_terminal():
                 if self.uniform_playout:
                     s.c_random_playout(&self.rng)
                 else:
                     s.c_playout(&self.rng)
-            _rewards(s, self.reward_mode, np, rank, scores, reward)
+            if evaluated:
+                _estimated_rewards(estimate, self.reward_mode, np, rank, scores, reward)
+            else:
+                _rewards(s, self.reward_mode, np, rank, scores, reward)
             for p in range(np):
                 # the blend's scale: the largest |score| seen (game-free; applied in _node_value)
                 if scores[p] > self.score_seen:
@@ -815,10 +876,10 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=False):
+                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=False, cutoff=0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight, expand_after, prior, decoupled)
+                    score_weight, expand_after, prior, decoupled, cutoff)
 
 
 def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",

@@ -9,11 +9,12 @@ cimport cython
 from libc.stdint cimport uint64_t
 
 from engine_c._rng cimport rng_below
-from engine_c.game cimport GameState, GameHooks, game_hooks
+from engine_c.game cimport GameState, GameHooks, game_hooks, evaluate_fn
 from engine_c.burgundy.types cimport *
 from engine_c.burgundy.moves cimport current_player, legal_actions, apply_action
 from engine_c.burgundy.policy cimport playout, policy_action, policy_playout, action_features, POLICY_FEATURES
 from engine_c.burgundy.view cimport scores, ranks, resample_hidden
+from engine_c.burgundy.value cimport evaluate, value_features, quiet, VALUE_FEATURES
 from engine_c.burgundy.rules cimport phase_setup, round_start, put_castle, final_bonus, placeable, draw_counts
 from engine_c.burgundy.tables cimport INV_COL, INV_BLACK, COLOUR_OF
 
@@ -26,12 +27,17 @@ try:        # the fitted playout policy's weights (scripts/fit_policy.py), when 
 except ImportError:
     _FITTED_WEIGHTS = None
 use_fitted_weights(_FITTED_WEIGHTS)
+from engine_c.burgundy.value import use_value_weights
+from engine_c.burgundy.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
+for _players, _weights in _VALUE_WEIGHTS.items():
+    use_value_weights(_players, _weights)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
     <void*>current_player, <void*>legal_actions, <void*>apply_action, <void*>scores,
     NULL, <void*>ranks, <void*>resample_hidden,
     <void*>policy_playout, <void*>policy_action, <void*>playout, NULL)
+HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for truncated playouts
 
 SCENARIOS = ("basic", "advanced", "random", "free")
 TIEBREAKS = ("fewest", "most")
@@ -159,6 +165,20 @@ cdef class BurgundyState(GameState):
             f["workers_taken"] = P.n_work
             out.append(f)
         return out
+
+    def value_features(self):
+        """``(stage, rows)``: the fitted value's stage (phase * 5 + round) and per player its features
+        (engine_c.burgundy.value.FEATURE_NAMES order); None away from a quiet point (a
+        sub-decision pending, setup, the game over)."""
+        cdef double f[VALUE_FEATURES]
+        cdef int p, k
+        if not quiet(&self.s):
+            return None
+        out = []
+        for p in range(self.s.nplayers):
+            value_features(&self.s, p, f)
+            out.append([f[k] for k in range(VALUE_FEATURES)])
+        return self.s.phase * 5 + self.s.round, out
 
     def policy_features(self):
         """``(legal moves, rows)``: the fitted playout policy's features of each legal move (lists)."""

@@ -1,0 +1,154 @@
+"""Fit a game's linear value: each player's points still to come, from features of the position.
+
+    python scripts/fit_value.py --game burgundy --players 2 --games 4000 --jobs 2 --write
+
+1. Games played by the engine's playout policy alone (what a playout plays), game g dealt from
+   SeedSequence(seed, spawn_key=(g,)) (child 0 the deal, child 1 the policy's move seeds), so the
+   samples do not depend on --jobs. At every quiet point (``state.value_features()`` is not None:
+   a main decision) each player's features and the points it then goes on to score
+   (final score minus score now) are kept.
+2. Per stage (``value_features``' first element: The Castles of Burgundy's phase * 5 + round) a
+   ridge regression (penalty --ridge on every weight but the bias) of those points on the
+   features: the same games give the same weights.
+3. Printed per stage: samples, the spread of the points to come, the fit's residual spread on
+   held-out games (every fifth game) and R^2. With --write the weights go into the engine's
+   data file ``engine_c/<game>/value_weights.py`` for this player count (read at import; a
+   search with ``cutoff`` uses them, docs/agents.md), with the command and the figures.
+"""
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine_c import new_state  # noqa: E402
+from engine_c.errors import BoardlabError  # noqa: E402
+
+HOLDOUT_EVERY = 5          # game g is held out of the fit when g % 5 == 4
+
+
+def play(game, players, seed, game_index):
+    """One policy game; returns (stage, player features, points to come) per quiet point and player."""
+    deal, moves = np.random.SeedSequence(seed, spawn_key=(game_index,)).spawn(2)
+    state = new_state(game, players, deal)
+    move_seeds = np.random.default_rng(moves)
+    seen = []
+    while not state.is_terminal():
+        found = state.value_features()
+        if found is not None:
+            seen.append((found[0], found[1], state.scores()))
+        state.apply_action(state.playout_action(int(move_seeds.integers(2**63))))
+    final = state.scores()
+    return [(stage, rows[p], final[p] - now[p]) for stage, rows, now in seen for p in range(players)]
+
+
+def collect(game, players, seed, games, jobs):
+    """Stage, features, target and held-out flag of every sample, as arrays."""
+    from joblib import Parallel, delayed
+
+    per_game = Parallel(n_jobs=jobs)(delayed(play)(game, players, seed, g) for g in range(games))
+    stage, rows, target, held = [], [], [], []
+    for g, samples in enumerate(per_game):
+        for s, row, y in samples:
+            stage.append(s)
+            rows.append(row)
+            target.append(y)
+            held.append(g % HOLDOUT_EVERY == HOLDOUT_EVERY - 1)
+    return np.array(stage), np.array(rows, dtype=float), np.array(target, dtype=float), np.array(held)
+
+
+def ridge(X, y, penalty):
+    """Least squares with ``penalty`` * |w|^2 on every weight but the first (the bias)."""
+    scale = np.eye(X.shape[1]) * penalty
+    scale[0, 0] = 0.0
+    return np.linalg.solve(X.T @ X + scale, X.T @ y)
+
+
+def fit(stage, X, y, held, stages, penalty):
+    """Weights per stage (zeros where a stage has no samples) and the per-stage figures."""
+    weights = np.zeros((stages, X.shape[1]))
+    report = []
+    for k in range(stages):
+        train = (stage == k) & ~held
+        test = (stage == k) & held
+        if train.sum() < X.shape[1]:
+            report.append((k, int(train.sum()), float("nan"), float("nan"), float("nan")))
+            continue
+        weights[k] = ridge(X[train], y[train], penalty)
+        residual = y[test] - X[test] @ weights[k]
+        spread = float(np.std(y[test])) if test.any() else float("nan")
+        error = float(np.std(residual)) if test.any() else float("nan")
+        report.append((k, int(train.sum()), spread, error, 1 - (error / spread) ** 2 if spread else float("nan")))
+    return weights, report
+
+
+def write_weights(game, players, weights, command, summary, path=None):
+    """Put this player count's weights into ``path`` (default engine_c/<game>/value_weights.py; the
+    engine's other player counts kept)."""
+    import importlib
+
+    path = Path(path) if path else Path(__file__).resolve().parent.parent / "engine_c" / game / "value_weights.py"
+    module = importlib.import_module(f"engine_c.{game}.value_weights")
+    table = dict(module.WEIGHTS)
+    table[players] = [[round(float(w), 6) for w in row] for row in weights]
+    notes = dict(getattr(module, "FITS", {}))
+    notes[players] = f"{command}: {summary}"
+    lines = ['"""Fitted value weights per player count and stage (written by scripts/fit_value.py).',
+             "", "Rows: stages (phase * 5 + round); columns: engine_c/" + game + "/value.pyx FEATURE_NAMES.",
+             '"""', "FITS = {"]
+    lines += [f"    {n}: {text!r}," for n, text in sorted(notes.items())]
+    lines += ["}", "", "WEIGHTS = {"]
+    for n, rows in sorted(table.items()):
+        lines.append(f"    {n}: [")
+        lines += [f"        {row}," for row in rows]
+        lines.append("    ],")
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def main(argv=None):
+    """Command line: collect, fit, print, and with --write store the weights."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="burgundy", choices=["burgundy"],
+                        help="a game whose engine has a fitted value (today: burgundy)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--ridge", type=float, default=10.0, help="penalty on the weights (default 10)")
+    parser.add_argument("--write", action="store_true", help="store the weights in the engine's data file")
+    parser.add_argument("--out", default=None, help="with --write: this file instead of the engine's")
+    args = parser.parse_args(argv)
+    try:
+        if args.games < HOLDOUT_EVERY or args.ridge < 0:
+            raise BoardlabError(f"--games must be at least {HOLDOUT_EVERY} and --ridge non-negative")
+        from importlib import import_module
+        value = import_module(f"engine_c.{args.game}.value")
+        stage, X, y, held = collect(args.game, args.players, args.seed, args.games, args.jobs)
+    except (BoardlabError, ValueError) as exc:
+        raise SystemExit(f"fit_value.py: error: {exc}") from None
+    stages = int(value.STAGES)
+    weights, report = fit(stage, X, y, held, stages, args.ridge)
+    print(f"{args.game}, {args.players} players, {args.games} policy games, seed {args.seed}: "
+          f"{len(y)} samples ({int(held.sum())} held out)")
+    print("stage  samples  spread  residual   R^2")
+    for k, n, spread, error, r2 in report:
+        print(f"{k:5d}  {n:7d}  {spread:6.2f}  {error:8.2f}  {r2:5.2f}")
+    test = held
+    overall = float(np.std(y[test] - np.einsum("ij,ij->i", X[test], weights[stage[test]])))
+    summary = (f"{len(y)} samples, held-out residual sd {overall:.2f} points against {float(np.std(y[test])):.2f} "
+               f"for the points to come")
+    print(summary)
+    result = {"weights": weights, "report": report, "samples": len(y), "residual_sd": overall}
+    if args.write:
+        command = (f"fit_value.py --game {args.game} --players {args.players} --games {args.games} "
+                   f"--seed {args.seed} --ridge {args.ridge:g}")
+        print(f"written: {write_weights(args.game, args.players, weights, command, summary, args.out)}")
+    return result
+
+
+if __name__ == "__main__":
+    main()

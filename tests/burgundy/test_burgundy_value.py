@@ -1,0 +1,101 @@
+"""The fitted value (engine_c/burgundy/value.pyx): features, quiet points, the estimate, the fit."""
+import numpy as np
+import pytest
+
+from engine_c import new_state
+from engine_c.burgundy import value
+from engine_c.burgundy.value_weights import WEIGHTS
+from tests.scripts.script_loader import load_script
+
+
+@pytest.fixture
+def restore_weights():
+    """Put back the weights the engine loaded at import after a test changes them."""
+    loaded = {n: value.value_weights(n) for n in (2, 3, 4)}
+    yield
+    for n, weights in loaded.items():
+        value.use_value_weights(n, weights)
+
+
+def _policy_states(players=2, seed=0, every=7):
+    """Every ``every``-th position of a policy game (quiet or not)."""
+    state = new_state("burgundy", players, seed)
+    rng = np.random.default_rng(seed)
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            yield state.clone()
+        state.apply_action(state.playout_action(int(rng.integers(2**62))))
+        k += 1
+
+
+def test_features_read_the_estate_and_the_end_bonus():
+    names = value.FEATURE_NAMES
+    checked = 0
+    for state in _policy_states():
+        found = state.value_features()
+        if found is None:
+            continue
+        stage, rows = found
+        data = state.to_dict()
+        assert stage == 5 * "ABCDE".index(data["phase"]) + data["round"] - 1
+        assert data["setup_player"] is None and data["turn"]["pending"] == []     # a quiet point
+        for p, row in enumerate(rows):
+            assert len(row) == value.FEATURES == len(names)
+            f = dict(zip(names, row))
+            assert f["bias"] == 1.0
+            assert f["end_bonus_now"] == state.final_bonus(p)
+            assert 0 <= f["empty_spaces"] <= 37 and f["frontier"] <= f["empty_spaces"]
+            seat = data["seats"][p]
+            assert f["silverlings"] == seat["silverlings"] and f["workers"] == seat["workers"]
+            assert f["dice_left"] == sum(1 for used in seat["dice_used"] if not used)
+            assert f["later_in_order"] == data["turn"]["order"].index(p)
+            checked += 1
+    assert checked > 15
+
+
+def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features():
+    weights = value.value_weights(2)
+    assert weights is not None and len(weights) == value.STAGES
+    compared = 0
+    for state in _policy_states(seed=1):
+        found = state.value_features()
+        estimate = state.evaluate()
+        if found is None:
+            assert estimate is None          # only quiet points are estimated
+            continue
+        stage, rows = found
+        for p in range(2):
+            expected = state.scores()[p] + float(np.dot(weights[stage], rows[p]))
+            assert estimate[p] == pytest.approx(expected, abs=1e-6)
+        compared += 1
+    assert compared > 10
+
+
+def test_no_estimate_without_weights_for_the_player_count(restore_weights):
+    assert 3 not in WEIGHTS                       # only the 2-player fit ships
+    assert new_state("burgundy", 3, 1).evaluate() is None
+    assert new_state("burgundy", 2, 1).evaluate() is not None
+    value.use_value_weights(2, None)
+    assert new_state("burgundy", 2, 1).evaluate() is None
+    with pytest.raises(ValueError):
+        value.use_value_weights(2, [[0.0] * value.FEATURES])
+
+
+def test_shipped_weights_estimate_policy_games_better_than_their_mean():
+    # held-out policy games: the fit's error is well below the spread of the points still to come
+    fit_value = load_script("fit_value")
+    stage, X, y, held = fit_value.collect("burgundy", 2, 77, 10, 1)
+    weights = np.array(value.value_weights(2))
+    predicted = np.einsum("ij,ij->i", X, weights[stage])
+    late = stage >= 15
+    assert np.std(y[late] - predicted[late]) < 0.85 * np.std(y[late])
+
+
+def test_fit_is_reproducible_whatever_the_jobs(tmp_path):
+    fit_value = load_script("fit_value")
+    one = fit_value.main(["--games", "10", "--seed", "3", "--jobs", "1", "--write", "--out", str(tmp_path / "w.py")])
+    two = fit_value.main(["--games", "10", "--seed", "3", "--jobs", "2"])
+    assert np.array_equal(one["weights"], two["weights"])
+    text = (tmp_path / "w.py").read_text()
+    assert "WEIGHTS = {" in text and "--seed 3" in text
