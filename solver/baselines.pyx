@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The simple baselines' hot loops (random and greedy agents), over engine_c.game.GameState.
 
-They share the search's reward (``_rewards`` in solver/ismcts.pxd), so a greedy tie-break
+They share the search's reward (``_rewards`` in solver/rewards.pxd), so a greedy tie-break
 measures a playout as the search does.
 """
 from libc.stdint cimport uint64_t
@@ -9,7 +9,7 @@ from libc.math cimport INFINITY
 
 from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL
 from engine_c._rng cimport rng_below
-from solver.ismcts cimport _rewards
+from solver.rewards cimport _rewards
 
 from engine_c.errors import BoardlabError
 from solver.ismcts import REWARDS

@@ -4,6 +4,7 @@ from libc.stdint cimport uint64_t, int32_t, int64_t
 
 from engine_c.game cimport GameState, MAX_PLAYERS
 from solver.nodes cimport Node
+from solver.rewards cimport REWARD_RANK, REWARD_MARGIN, _rewards, _estimated_rewards
 from solver.secret_table cimport JointStat, SecretTable
 
 cdef enum:
@@ -12,9 +13,6 @@ cdef enum:
 cdef enum:
     PRIOR_SAMPLES = 16    # playout-policy draws that estimate a new child's prior (progressive bias)
 
-cdef enum:
-    REWARD_RANK = 0       # c_returns: 1 first .. 0 last
-    REWARD_MARGIN = 1     # own score minus best other, scaled to [0, 1]
 
 
 cdef enum:
@@ -70,35 +68,3 @@ cdef class Searcher:
     cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil
     cdef void _drop_illegal_root_children(self, int* legal, int n_legal, int root_player) noexcept
     cdef long _run(self, GameState root, GameState s, long max_iterations, double max_seconds, bint resample) except -1 nogil
-
-
-# Shared with the baselines (solver/baselines.pyx): an inline function lives in the .pxd.
-cdef inline void _rewards(GameState s, int mode, int n, double* rank, int* scores,
-                          double* reward) noexcept nogil:
-    """Rank returns, scores and the search reward of every player at a terminal state."""
-    cdef int p, q, best, scale
-    cdef double m
-    s.c_returns(rank)
-    s.c_scores(scores)
-    if mode == REWARD_RANK:
-        for p in range(n):
-            reward[p] = rank[p]
-        return
-    # margin: own score minus the best other score, over the largest |score|
-    scale = 1
-    for p in range(n):
-        if scores[p] > scale:
-            scale = scores[p]
-        elif -scores[p] > scale:
-            scale = -scores[p]
-    for p in range(n):
-        best = -2147483647
-        for q in range(n):
-            if q != p and scores[q] > best:
-                best = scores[q]
-        m = (scores[p] - best) / <double>scale
-        if m > 1.0:
-            m = 1.0
-        elif m < -1.0:
-            m = -1.0
-        reward[p] = 0.5 + 0.5 * m

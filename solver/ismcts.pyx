@@ -29,14 +29,16 @@ The same loop gives the other search baselines (flat, PIMC) and options:
   ``c_secret_choice``) is chosen from statistics shared by the paths that differ only in
   the other players' secret choices of the phase (decoupled UCT), so nobody answers a
   card he cannot see;
+- ``cutoff=K``: truncated playouts, K moves and on to the next point where the game's fitted
+  value (``c_evaluate``) stands for the final scores (solver/rewards.pxd turns it into rewards);
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
   turn on one shared determinization and playout stream (a round of sequential halving,
   solver/halving.py).
 
 The file is long because the hot path is one piece: the node pool, the search loop and its
 options share inline helpers that a split would turn into calls across modules.  The random and
-greedy baselines are in solver/baselines.pyx, the node struct in solver/nodes.pxd and the
-decoupled search's hash table in solver/secret_table.pyx.
+greedy baselines are in solver/baselines.pyx, the node struct in solver/nodes.pxd, the rewards
+in solver/rewards.pxd and the decoupled search's hash table in solver/secret_table.pyx.
 """
 cimport cython
 from libc.stdint cimport uint64_t, int32_t, int64_t
@@ -83,44 +85,6 @@ cdef inline double _node_value(Node* n, double w, double score_seen) noexcept no
     if w <= 0:
         return n.reward / n.visits
     return (1.0 - w) * n.reward / n.visits + w * n.score / (n.visits * score_seen)
-
-
-@cython.cdivision(True)
-cdef inline void _estimated_rewards(double* estimate, int mode, int n, double* rank, int* scores,
-                                    double* reward) noexcept nogil:
-    """As _rewards, from the game's estimate of the final scores (a truncated playout): ranks by
-    the estimates (ties shared), scores rounded, the margin over the largest |estimate|."""
-    cdef int p, q, better, tied
-    cdef double best, m, scale = 1.0
-    for p in range(n):
-        better = 0
-        tied = 0
-        for q in range(n):
-            if estimate[q] > estimate[p]:
-                better += 1
-            elif estimate[q] == estimate[p]:
-                tied += 1
-        rank[p] = 1.0 - (better + (tied - 1) / 2.0) / (n - 1)
-        scores[p] = <int>(estimate[p] + 0.5) if estimate[p] >= 0 else -<int>(0.5 - estimate[p])
-        if estimate[p] > scale:
-            scale = estimate[p]
-        elif -estimate[p] > scale:
-            scale = -estimate[p]
-    if mode == REWARD_RANK:
-        for p in range(n):
-            reward[p] = rank[p]
-        return
-    for p in range(n):
-        best = -1e300
-        for q in range(n):
-            if q != p and estimate[q] > best:
-                best = estimate[q]
-        m = (estimate[p] - best) / scale
-        if m > 1.0:
-            m = 1.0
-        elif m < -1.0:
-            m = -1.0
-        reward[p] = 0.5 + 0.5 * m
 
 
 def split_rng(uint64_t state):
