@@ -473,7 +473,7 @@ cdef class Searcher:
                 depth += 1
             # --- simulation
             evaluated = False
-            if self.cutoff > 0:
+            if self.cutoff > 0 and s.hooks.evaluate != NULL:
                 # a truncated playout: the cutoff's moves, on to the next point the game can
                 # evaluate, then its estimate of the final scores instead of the rest of the game
                 k = 0

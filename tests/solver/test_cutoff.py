@@ -34,13 +34,24 @@ def test_truncated_playouts_take_the_estimate_not_the_final_score():
 
 
 def test_a_game_without_a_value_plays_to_the_end():
-    # San Juan has no fitted value: a cutoff changes nothing but how the playout is stepped, and
-    # every reward still comes from a finished game (scores are whole numbers in every playout)
+    # San Juan has no fitted value: with a cutoff the search is the plain one, iteration for iteration
     state = new_state("sanjuan", 2, 4)
     assert state.evaluate() is None
-    cut = ismcts.Searcher(0.25, "margin", cutoff=3)
+    plain, cut = ismcts.Searcher(0.25, "margin"), ismcts.Searcher(0.25, "margin", cutoff=3)
+    plain.search(state, iterations=300, seed=2)
     cut.search(state, iterations=300, seed=2)
-    assert cut.score_seen >= 10          # a finished San Juan game: at least a few buildings' points
+    assert _root(plain) == _root(cut)
+
+
+def test_a_player_count_without_weights_plays_the_same_playouts_to_the_end():
+    # 3-player Burgundy has the hook but no fit: the truncated loop never stops early, and it
+    # draws the policy's moves as the engine's own playout does, so the search is unchanged
+    state = new_state("burgundy", 3, 2)
+    assert state.evaluate() is None
+    plain, cut = ismcts.Searcher(0.25, "margin"), ismcts.Searcher(0.25, "margin", cutoff=1)
+    plain.search(state, iterations=200, seed=2)
+    cut.search(state, iterations=200, seed=2)
+    assert _root(plain) == _root(cut)
 
 
 def test_cutoff_in_specs_pickles_and_refuses_bad_values():
