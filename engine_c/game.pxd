@@ -43,6 +43,7 @@ ctypedef int (*policy_action_fn)(void* st, int* legal, int n, uint64_t* rng) noe
 ctypedef void (*new_game_fn)(void* st, int players, uint64_t rng) noexcept nogil
 ctypedef int (*secret_choice_fn)(void* st) noexcept nogil
 ctypedef int (*evaluate_fn)(void* st, double* out) noexcept nogil
+ctypedef int (*rewind_secret_fn)(void* st, int observer, int* replay) noexcept nogil
 
 cdef struct GameHooks:
     current_player_fn current_player
@@ -60,6 +61,9 @@ cdef struct GameHooks:
                                            # same time as the others (their choices of the phase revealed together)
     evaluate_fn evaluate                   # optional (never): at a quiet point, fill each player's expected final
                                            # score and return 1; else 0 (truncated playouts, Searcher(cutoff=...))
+    rewind_secret_fn rewind_secret         # optional (never): undo the phase's secret choices so far when another
+                                           # player's is among them (observer cannot see it); the observer's own,
+                                           # in the order made, go to replay; return their count, or -1 (unchanged)
 
 
 cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
@@ -81,6 +85,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.new_game = <new_game_fn>new_game
     hooks.secret_choice = NULL          # a game with simultaneous secret choices sets it after this call
     hooks.evaluate = NULL               # a game with a fitted value sets it after this call
+    hooks.rewind_secret = NULL          # a game with secret choices may set it after this call
     return hooks
 
 
@@ -113,5 +118,6 @@ cdef class GameState:
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil  # uniform random moves to the end
     cdef bint c_secret_choice(self) noexcept nogil               # the player to act chooses in secret, with the others
     cdef bint c_evaluate(self, double* out) noexcept nogil       # expected final scores here, if the game can tell
+    cdef int c_rewind_secret(self, int observer, int* replay) noexcept nogil  # back to the secret phase's start, or -1
     cdef void c_copy_from(self, GameState other) noexcept nogil  # same game and type only
     cdef GameState c_clone(self)

@@ -233,6 +233,18 @@ cdef class GameState:
             return self.hooks.evaluate(self._data, out) != 0
         return False
 
+    cdef int c_rewind_secret(self, int observer, int* replay) noexcept nogil:
+        # Back to the start of a simultaneous secret phase when other players' choices of it (which
+        # observer cannot see) were made already; observer's own choices of the phase, in the order
+        # made, go to replay (the phase replayed gives them back).  -1 and no change otherwise.
+        cdef int n
+        if self.hooks.rewind_secret == NULL or self.c_is_terminal():
+            return -1
+        n = self.hooks.rewind_secret(self._data, observer, replay)
+        if n >= 0:
+            self._nlegal = -1
+        return n
+
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         # Uniformly random legal moves to the end, whatever the engine's policy.
         cdef int buf[MAX_LEGAL]
@@ -267,6 +279,18 @@ cdef class GameState:
         """True while the player to act chooses in secret at the same time as the others (no
         player sees the others' choices of the phase until they are revealed together)."""
         return not self.c_is_terminal() and self.c_secret_choice()
+
+    def rewind_secret(self, int observer):
+        """Undo the secret choices of the phase so far if another player's is among them; return
+        ``observer``'s own choices of the phase (to replay, in the order made), or None if unchanged."""
+        cdef int buf[MAX_LEGAL]
+        cdef int n
+        if not 0 <= observer < self.num_players:
+            raise ValueError(f"observer must be 0..{self.num_players - 1}, got {observer}")
+        n = self.c_rewind_secret(observer, buf)
+        if n < 0:
+            return None
+        return [buf[i] for i in range(n)]
 
     def evaluate(self):
         """Every player's expected final score by the game's fitted value, or None where it has none."""

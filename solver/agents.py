@@ -75,8 +75,8 @@ def tree_cutoff(game):
 
 
 def tree_decoupled(game):
-    """Whether a Searcher for ``game`` decouples simultaneous secret choices (its ``search_defaults``' ``decoupled``)."""
-    return getattr(game, "search_defaults", {}).get("decoupled", 0) == 1
+    """How a Searcher for ``game`` treats simultaneous secret choices (its ``search_defaults``' ``decoupled``: 0, 1, 2)."""
+    return int(getattr(game, "search_defaults", {}).get("decoupled", 0))
 
 
 DEFAULTS = {
@@ -125,7 +125,11 @@ def _convert(agent, key, text):
         return _positive_int(agent, key, text)
     if key in ("worlds", "depth", "expand", "cutoff"):
         return _positive_int(agent, key, text, low=0)
-    if key in ("reuse", "halving", "decoupled"):
+    if key == "decoupled":
+        if text not in ("0", "1", "2"):
+            raise BoardlabError(f"{agent}: parameter decoupled must be 0, 1 or 2, got {text!r}")
+        return int(text)
+    if key in ("reuse", "halving"):
         if text not in ("0", "1"):
             raise BoardlabError(f"{agent}: parameter {key} must be 0 or 1, got {text!r}")
         return int(text)
@@ -276,7 +280,7 @@ class _SearchAgent(Agent):
                                                    score_weight=settings.get("score_weight", 0.0),
                                                    expand_after=settings.get("expand", 0),
                                                    prior=settings.get("prior", 0.0),
-                                                   decoupled=settings.get("decoupled", 0) == 1,
+                                                   decoupled=settings.get("decoupled", 0),
                                                    cutoff=settings.get("cutoff", 0)))
         return self._searchers[index]
 

@@ -47,8 +47,9 @@ cdef class Searcher:
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
     cdef public int cutoff             # > 0: playouts stop after this many moves, at the next point the game can
                                        # evaluate (c_evaluate), and its estimate stands for the final scores
-    cdef public bint decoupled         # simultaneous secret choices below the root chosen from statistics shared
-                                       # across the other players' choices of the phase (decoupled UCT)
+    cdef public int decoupled          # 1: simultaneous secret choices below the root chosen from statistics shared
+                                       # across the other players' choices of the phase (decoupled UCT); 2: also the
+                                       # others' choices made before the root, unseen (the phase replayed from its start)
     cdef SecretTable joint             # those statistics (solver/secret_table.pyx)
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization
     cdef readonly int root_player

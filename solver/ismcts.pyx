@@ -25,10 +25,13 @@ The same loop gives the other search baselines (flat, PIMC) and options:
   search tries the policy's moves first and lets its own statistics take over;
 - ``resample=False`` after one determinization: a perfect-information UCT tree
   of that world (one PIMC tree);
-- ``decoupled=True``: a simultaneous secret choice below the root (the engine's
+- ``decoupled=1``: a simultaneous secret choice below the root (the engine's
   ``c_secret_choice``) is chosen from statistics shared by the paths that differ only in
   the other players' secret choices of the phase (decoupled UCT), so nobody answers a
-  card he cannot see;
+  card he cannot see; ``decoupled=2`` also for the choices the others made before the
+  root, which the searcher has not seen: instead of a uniform redraw, each iteration
+  replays the phase from its start (the engine's ``c_rewind_secret``) and those players
+  choose from the same statistics, so the searcher faces what the others would choose;
 - ``cutoff=K``: truncated playouts, K moves and on to the next point where the game's fitted
   value (``c_evaluate``) stands for the final scores (solver/rewards.pxd turns it into rewards);
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
@@ -50,7 +53,7 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
-from solver.secret_table cimport table_slot, table_clear, table_free
+from solver.secret_table cimport table_slot, table_clear, table_free, own_start, own_after, choice_key
 
 import time as _time
 
@@ -125,13 +128,15 @@ cdef class Searcher:
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0, double prior=0.0, bint decoupled=False, int cutoff=0):
+                 int expand_after=0, double prior=0.0, int decoupled=0, int cutoff=0):
         if cutoff < 0:
             raise BoardlabError(f"cutoff must be >= 0, got {cutoff}")
         self.cutoff = cutoff
         if not 0.0 <= prior <= 1e9:
             raise BoardlabError(f"prior must be in [0, 1e9], got {prior}")
         self.prior_weight = prior
+        if not 0 <= decoupled <= 2:
+            raise BoardlabError(f"decoupled must be 0, 1 or 2, got {decoupled}")
         self.decoupled = decoupled
         if expand_after < 0:
             raise BoardlabError(f"expand_after must be >= 0, got {expand_after}")
@@ -303,6 +308,8 @@ cdef class Searcher:
         cdef int32_t secret_key[SECRET_PATH]
         cdef int32_t secret_action[SECRET_PATH]
         cdef int n_secret, j
+        cdef int replay[MAX_LEGAL]               # decoupled=2: the root player's own choices of the phase, replayed
+        cdef int n_replay, i_replay
         cdef double estimate[MAX_PLAYERS]
         cdef bint evaluated
         cdef int64_t slot
@@ -342,6 +349,40 @@ cdef class Searcher:
             anchor = -1
             n_secret = 0
             root_secret = 0
+            if self.decoupled == 2 and resample:
+                n_replay = s.c_rewind_secret(root_player, replay)
+                if n_replay >= 0:
+                    # the others' secret choices before the root, which the searcher has not seen:
+                    # the phase is replayed from its start, they choose as below the root (from the
+                    # statistics of the phase started here, by their own choices so far), the
+                    # searcher's own earlier choices are replayed, and the iteration goes on at the root
+                    anchor = 0
+                    root_secret = 1
+                    for j in range(np):
+                        own[j] = own_start()
+                    i_replay = 0
+                    while True:
+                        p = s.c_current_player()
+                        if p < 0 or (p == root_player and i_replay >= n_replay):
+                            break
+                        if p == root_player:
+                            a = replay[i_replay]
+                            i_replay += 1
+                        else:
+                            n = s.c_legal_actions(legal)
+                            key = choice_key(own[p], p)
+                            a = self._joint_select(s, anchor, key, legal, n)
+                            if a < 0:                  # the table could not grow: the playout policy's pick
+                                self.out_of_memory = True
+                                a = s.c_playout_action(legal, n, &self.rng)
+                            elif n_secret < SECRET_PATH:
+                                secret_player[n_secret] = p
+                                secret_anchor[n_secret] = anchor
+                                secret_key[n_secret] = key
+                                secret_action[n_secret] = a
+                                n_secret += 1
+                        own[p] = own_after(own[p], a)
+                        s.c_apply(a)
             # --- selection / expansion
             while not s.c_is_terminal():
                 if self.max_depth > 0 and depth >= self.max_depth:
@@ -370,20 +411,20 @@ cdef class Searcher:
                         if anchor < 0:               # a secret phase starts here on this path
                             anchor = node
                             for j in range(np):
-                                own[j] = 0x84222325CBF29CE4ULL
+                                own[j] = own_start()
                             root_secret = 1 if depth == 0 else 0
                         if root_secret == 1 and depth > 0:
                             # the root player's choice at the root is its own first one of the phase
-                            own[root_player] = (own[root_player] ^ <uint64_t>(first_action + 1)) * 0x100000001B3ULL
+                            own[root_player] = own_after(own[root_player], first_action)
                             root_secret = 2
                         # below the root, a secret choice must not depend on the others' secret choices
                         # of the phase that precede it on the path, only on the player's own: it is
                         # chosen from statistics kept per (phase start, player, own choices so far),
                         # shared by all the paths that differ in the others' choices
-                        key = <int32_t>(((own[p] ^ (<uint64_t>(p + 1) * 0x9E3779B97F4A7C15ULL)) >> 33) & 0x7FFFFFFF)
+                        key = choice_key(own[p], p)
                         a = self._joint_select(s, anchor, key, legal, n) if depth > 0 else -1
                         if a >= 0:
-                            own[p] = (own[p] ^ <uint64_t>(a + 1)) * 0x100000001B3ULL
+                            own[p] = own_after(own[p], a)
                             if n_secret < SECRET_PATH:
                                 secret_player[n_secret] = p
                                 secret_anchor[n_secret] = anchor
@@ -818,6 +859,24 @@ cdef class Searcher:
             child = self.nodes[child].next_sibling
         return out
 
+    def phase_choice_visits(self, int player, own_choices=()):
+        """Visits of ``player``'s secret choices in the phase that begins at the root (decoupled
+        search; with ``decoupled=2`` also when the root player chooses after others): {action:
+        visits} for the choice after the player's own earlier ones of the phase, ``own_choices``."""
+        cdef uint64_t own = own_start()
+        cdef int64_t slot
+        cdef int a
+        for a in own_choices:
+            own = own_after(own, a)
+        out = {}
+        if self.joint.count == 0:
+            return out
+        for a in range(self.n_actions):
+            slot = table_slot(&self.joint, 0, choice_key(own, player), a, False)
+            if slot >= 0 and self.joint.slots[slot].stats.visits > 0:
+                out[a] = self.joint.slots[slot].stats.visits
+        return out
+
     def principal_variation(self, int action, int length=6):
         """Actions of the most-visited line starting with root action ``action`` (at most ``length``)."""
         cdef int32_t node = self.nodes[0].first_child if self.n_nodes else -1
@@ -840,7 +899,7 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=False, cutoff=0):
+                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
                     score_weight, expand_after, prior, decoupled, cutoff)

@@ -5,13 +5,13 @@ boardlab's game interface.
 The state class binds the CS struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/seasons.md.
 """
-from engine_c.game cimport GameState, GameHooks, game_hooks, secret_choice_fn
+from engine_c.game cimport GameState, GameHooks, game_hooks, secret_choice_fn, rewind_secret_fn
 from libc.stdint cimport uint64_t
 from engine_c.seasons.types cimport *
 from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value
 from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
 from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
-from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice
+from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice, cs_rewind_secret
 
 from engine_c.seasons.data import BUILDING_IDS, CARDS
 from engine_c.errors import BoardlabError
@@ -22,6 +22,7 @@ cdef GameHooks HOOKS = game_hooks(
     <void*>cs_apply_legal, <void*>cs_ranks, <void*>cs_resample,
     <void*>cs_policy_playout, <void*>cs_policy_action, <void*>cs_playout, <void*>cs_new_game)
 HOOKS.secret_choice = <secret_choice_fn>cs_secret_choice      # the card selection is simultaneous
+HOOKS.rewind_secret = <rewind_secret_fn>cs_rewind_secret      # and can be replayed from its start
 
 
 cdef class SeasonsState(GameState):

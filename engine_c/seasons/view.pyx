@@ -148,6 +148,32 @@ cdef int cs_secret_choice(CS* s) noexcept nogil:
     return s.phase == PH_SELECT
 
 
+cdef int cs_rewind_secret(CS* s, int o, int* replay) noexcept nogil:
+    """Back to the start of the card selection when a player before o has chosen (o cannot see
+    which card): every selection of the round is undone, o's own (at most one: the first of a
+    2-player pair) go to replay.  -1 and no change when nobody else has chosen yet.
+
+    The selection is made seat block by seat block from the start player (rules.selector), so
+    the picks made so far are the others' before o, then o's own."""
+    cdef int p, k, n = 0, others = 0
+    if s.phase != PH_SELECT:
+        return -1
+    for p in range(s.np):
+        if p != o and s.sel[p]:
+            others += 1
+    if others == 0:
+        return -1
+    for k in range(NCARD):
+        if s.sel[o] & (1 << k):
+            replay[n] = A_PICK + k
+            n += 1
+    for p in range(s.np):
+        s.sel[p] = 0
+    s.picks = 0
+    s.actor = selector(s, 0)
+    return n
+
+
 cdef void cs_resample(CS* s, int o, uint64_t* rng) noexcept nogil:
     """Redraw every secret card choice o has not seen (other players' selections of this
     round before the reveal) uniformly from what they could choose; reseed the chance RNG.

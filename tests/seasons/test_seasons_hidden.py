@@ -105,3 +105,42 @@ def test_determinizations_play_to_the_end(players):
             assert r.is_terminal()
         legal = s.legal_actions()
         s.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+def test_rewind_secret_replays_the_selection_from_its_start():
+    """rewind_secret (for the search's decoupled=2): once another seat has chosen, the selection
+    goes back to its start; replaying the same picks gives the same position back."""
+    s = new_state("seasons", 2, 0)
+    play(s, "pick trader", "pick worker1", "pick messenger")       # seat 0's pair, seat 1's first card
+    assert s.current_player() == 1
+    r = s.clone()
+    replay = r.rewind_secret(1)
+    assert replay == [r.string_to_action("pick messenger")]        # seat 1's own pick, to replay
+    assert r.current_player() == 0
+    assert [seat["selected"] for seat in r.to_dict()["seats"]] == [[], []]
+    play(r, "pick trader", "pick worker1", *replay)
+    assert r == s
+    # the same seat 1 choosing other cards later on: the rewound position replays to it as well
+    r = s.clone()
+    r.rewind_secret(1)
+    play(r, "pick messenger", "pick worker3", "pick messenger")
+    assert r.legal_actions() == s.legal_actions()
+
+
+def test_rewind_secret_leaves_a_phase_nobody_else_has_chosen_in():
+    s = load(blank(4))
+    assert s.rewind_secret(0) is None                     # nobody has chosen
+    play(s, "pick stonemason")
+    before = s.clone()
+    assert s.rewind_secret(0) is None                     # only the observer's own choice (seat 0's pick)
+    assert s == before
+    play(s, "pick worker1")
+    assert s.rewind_secret(2) == []                       # seat 2 saw neither: back to seat 0
+    assert s.current_player() == 0
+    play(s, "pick stonemason", "pick worker1")
+    assert s == play(before.clone(), "pick worker1")
+    play(s, "pick worker3", "pick messenger")              # the reveal: nothing secret is left
+    assert not s.secret_choice() and s.rewind_secret(0) is None
+    assert new_state("burgundy", 2, 1).rewind_secret(0) is None
+    with pytest.raises(ValueError, match="observer"):
+        s.rewind_secret(4)

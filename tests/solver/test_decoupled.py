@@ -79,8 +79,11 @@ def test_decoupled_search_is_reproducible_and_the_agent_option_parses():
     agent = make_agent("ismcts:iterations=300,decoupled=1", 5)
     assert agent.choose(state) in state.legal_actions()
     assert agent.searcher().decoupled
-    with pytest.raises(BoardlabError, match="decoupled must be 0 or 1"):
-        make_agent("ismcts:decoupled=2")
+    assert make_agent("ismcts:iterations=300,decoupled=2", 5).searcher().decoupled == 2
+    with pytest.raises(BoardlabError, match="decoupled must be 0, 1 or 2"):
+        make_agent("ismcts:decoupled=3")
+    with pytest.raises(BoardlabError, match="decoupled must be 0, 1 or 2"):
+        ismcts.Searcher(0.25, "margin", decoupled=3)
 
 
 def test_decoupled_statistics_are_dropped_with_the_tree():
@@ -103,3 +106,60 @@ def test_plain_search_keeps_no_decoupled_statistics():
     searcher = ismcts.Searcher(0.25, "margin")
     searcher.search(new_state("seasons", 4, 1), iterations=2000, seed=1)
     assert searcher.decoupled_entries == 0
+
+
+def test_where_nobody_chose_before_the_root_decoupled_2_searches_as_1():
+    state = new_state("seasons", 3, 2)                 # the first chooser of the round
+    runs = {}
+    for decoupled in (1, 2):
+        searcher = ismcts.Searcher(0.25, "margin", decoupled=decoupled)
+        searcher.search(state, iterations=3000, seed=6)
+        runs[decoupled] = searcher.root_stats()
+    assert runs[1] == runs[2]
+
+
+def _after_first_choice(players, seed):
+    state = new_state("seasons", players, seed)
+    first = state.current_player()
+    while state.current_player() == first:
+        state.apply_action(state.legal_actions()[0])
+    return first, state
+
+
+def test_decoupled_2_searches_the_choice_made_before_the_root():
+    """Seat 1 chooses after seat 0 has chosen in secret.  With decoupled=1 the searcher redraws
+    seat 0's card uniformly and keeps no statistics of it; with decoupled=2 every iteration
+    replays the selection from its start and seat 0 chooses by UCB from statistics of the
+    phase begun at the root, so its choices concentrate on the cards that serve it best."""
+    first, state = _after_first_choice(4, 1)
+    iterations = 20000
+    plain = ismcts.Searcher(0.25, "margin", decoupled=1)
+    plain.search(state, iterations=iterations, seed=1)
+    assert plain.phase_choice_visits(first) == {}
+    searcher = ismcts.Searcher(0.25, "margin", decoupled=2)
+    searcher.search(state, iterations=iterations, seed=1)
+    visits = searcher.phase_choice_visits(first)
+    assert sum(visits.values()) == iterations                # one choice of seat 0 per iteration
+    start = new_state("seasons", 4, 1)
+    assert set(visits) == set(start.legal_actions())        # every card seat 0 could have chosen
+    assert max(visits.values()) > 2 * iterations / len(visits)    # a search, not a uniform redraw
+    assert searcher.phase_choice_visits(state.current_player()) == {}    # the root player's: the tree's
+    assert searcher.best_action() in state.legal_actions()
+
+
+def test_decoupled_2_replays_the_searchers_own_earlier_choice():
+    """Two players choose a pair each, the start player first: seat 1 between its two picks.  The
+    replayed phase gives seat 1 its own first card back, so the root's moves stay its own."""
+    state = new_state("seasons", 2, 0)
+    for move in ("pick trader", "pick worker1", "pick messenger"):
+        state.apply_action(move)
+    searcher = ismcts.Searcher(0.25, "margin", decoupled=2)
+    searcher.search(state, iterations=4000, seed=2)
+    assert set(searcher.child_visits()) == set(state.legal_actions())
+    first_cards = searcher.phase_choice_visits(0)
+    assert sum(first_cards.values()) == 4000
+    second_cards = searcher.phase_choice_visits(0, own_choices=[max(first_cards, key=first_cards.get)])
+    assert second_cards and min(second_cards) > max(first_cards, key=first_cards.get)   # a pair is increasing
+    again = ismcts.Searcher(0.25, "margin", decoupled=2)
+    again.search(state, iterations=4000, seed=2)
+    assert again.root_stats() == searcher.root_stats()        # reproducible
