@@ -31,9 +31,10 @@ cdef class SeasonsState(GameState):
 
     game_name = "seasons"
     num_distinct_actions = NUM_ACTIONS
-    # the card selection is simultaneous: below the root, a player's secret card is chosen without
-    # seeing the others' (docs/stronger-defaults.md, "A Castle for All Seasons: decoupled secret choices")
-    search_defaults = {"decoupled": 1}
+    # the card selection is simultaneous: a player's secret card is chosen without seeing the others',
+    # below the root and, replayed from the phase's start, before it (docs/stronger-defaults.md,
+    # "A Castle for All Seasons: decoupled secret choices" and "The others' choices before the root")
+    search_defaults = {"decoupled": 2}
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)

@@ -183,7 +183,7 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0}
     assert sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0}
-    assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 1}
+    assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 2}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
     assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
@@ -261,13 +261,14 @@ def test_seasons_searches_decouple_the_secret_card_choice_everywhere(monkeypatch
     from solver.web import searches
 
     seasons, burgundy = new_state("seasons", 3, 1), new_state("burgundy", 2, 1)
-    assert tree_decoupled(seasons) and not tree_decoupled(burgundy)
+    assert tree_decoupled(seasons) == 2 and tree_decoupled(burgundy) == 0
     agent = make_agent("ismcts:iterations=50", 1)
     agent.choose(seasons)
-    assert agent.searcher().decoupled
-    off = make_agent("ismcts:iterations=50,decoupled=0", 1)
-    off.choose(seasons)
-    assert not off.searcher().decoupled
+    assert agent.searcher().decoupled == 2
+    for setting in (0, 1):
+        other = make_agent(f"ismcts:iterations=50,decoupled={setting}", 1)
+        other.choose(seasons)
+        assert other.searcher().decoupled == setting
     made = []
     real = ismcts.Searcher
 
@@ -279,7 +280,7 @@ def test_seasons_searches_decouple_the_secret_card_choice_everywhere(monkeypatch
     search.analyse(seasons, iterations=100, searches=2)
     searches.Suggestion(seasons, iterations=100, jobs=2)
     search.analyse(burgundy, iterations=100, searches=1)
-    assert [s.decoupled for s in made] == [True, True, True, True, False]
+    assert [s.decoupled for s in made] == [2, 2, 2, 2, 0]
 
 
 def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_path):
