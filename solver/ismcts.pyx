@@ -10,6 +10,11 @@ expands one node, plays out (the engine's playout policy ``c_playout``, or
 uniformly random moves with ``playout="uniform"``) and back-propagates.  Each node
 maximises the reward of the player acting at its parent.
 
+The file is long because the hot path is one piece: the node pool, the search loop and its
+options share inline helpers that a split would turn into calls across modules.  The random and
+greedy baselines are in solver/baselines.pyx, the node struct in solver/nodes.pxd, the rewards
+in solver/rewards.pxd and the decoupled search's hash table in solver/secret_table.pyx.
+
 The tree is a pool of 48-byte ``Node`` structs (int32 indices) grown with
 realloc; the loop runs under ``with nogil`` without touching Python objects.
 
@@ -37,11 +42,6 @@ The same loop gives the other search baselines (flat, PIMC) and options:
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
   turn on one shared determinization and playout stream (a round of sequential halving,
   solver/halving.py).
-
-The file is long because the hot path is one piece: the node pool, the search loop and its
-options share inline helpers that a split would turn into calls across modules.  The random and
-greedy baselines are in solver/baselines.pyx, the node struct in solver/nodes.pxd, the rewards
-in solver/rewards.pxd and the decoupled search's hash table in solver/secret_table.pyx.
 """
 cimport cython
 from libc.stdint cimport uint64_t, int32_t, int64_t
