@@ -72,8 +72,20 @@ def collect_positions(game, players, count, source, seed, per_game):
 
 
 def _summary(candidates):
-    return [{k: c[k] for k in ("action", "move", "visits", "win_prob", "mean_reward", "reward_se", "tied")}
+    return [{k: c[k] for k in ("action", "move", "visits", "win_prob", "mean_reward", "reward_se", "tied",
+                               "same_turn")}
             for c in candidates]
+
+
+def same_turn_pair(run_a, run_b):
+    """True when the two runs' best moves differ and each run marks the other's best as the same
+    moves this turn in another order (analyse's ``same_turn``: its line plays the first's move
+    before the turn passes, and the first's line plays it), as ``suggest`` shows with '~'."""
+    best_a, best_b = run_a[0]["action"], run_b[0]["action"]
+    if best_a == best_b:
+        return False
+    return (any(c["action"] == best_b and c["same_turn"] for c in run_a)
+            and any(c["action"] == best_a and c["same_turn"] for c in run_b))
 
 
 def flagged_tie(run_a, run_b):
@@ -146,6 +158,7 @@ def compare(text, iterations, seeds, jobs, prior=None, searches=None, c=None, ha
             "best_a": a[0]["move"], "best_b": b[0]["move"], "agree": a[0]["action"] == b[0]["action"],
             "b_in_top2_a": b[0]["action"] in top2, "near_tie": near_tie(a, b),
             "flagged_tie": flagged_tie(a, b), "ties_shown_a": sum(1 for c in a[1:] if c["tied"]),
+            "same_turn": same_turn_pair(a, b),
             "share_a": a[0]["visits"] / sum(c["visits"] for c in a),
             "a": _summary(a[:TOP]), "b": _summary(b[:TOP])}
 
@@ -230,6 +243,9 @@ def summarise(records):
             "reward_sd": sd, "disagree_near_tie_measured": sum(near_tie_measured(r, sd) for r in differ),
             "disagree_flagged": sum(r["flagged_tie"] for r in differ),
             "shown_tie": sum(r["ties_shown_a"] > 0 for r in records),
+            # None for results stored before the measure existed
+            "disagree_same_turn": (sum(r["same_turn"] for r in differ)
+                                   if all("same_turn" in r for r in records) else None),
             "within_top2": sum(r["b_in_top2_a"] for r in records) / n if n else float("nan"),
             "median_legal": float(np.median([r["legal"] for r in records])) if n else float("nan"),
             "median_share": float(np.median([r["share_a"] for r in records])) if n else float("nan")}
@@ -245,7 +261,11 @@ def format_summary(s, game, iterations):
             f"  shown as ties by suggest (each run marks the other's best '=' with its own): "
             f"{s['disagree_flagged']} of the {s['disagree']} disagreements; positions where the first seed "
             f"shows a tie with its best: {s['shown_tie']}\n"
-            f"  best of B within A's top 2 overall: {s['within_top2']:.3f}; median legal moves "
+            + (f"  the same moves this turn in another order (each run's line plays the other's best before the "
+               f"turn passes; suggest marks it '~'): {s['disagree_same_turn']} of the {s['disagree']} "
+               f"disagreements, so the same turn on {s['agree'] + s['disagree_same_turn']}/{s['positions']}\n"
+               if s["disagree_same_turn"] is not None else "")
+            + f"  best of B within A's top 2 overall: {s['within_top2']:.3f}; median legal moves "
             f"{s['median_legal']:.0f}; median visit share of A's best {s['median_share']:.2f}")
 
 

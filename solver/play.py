@@ -175,7 +175,8 @@ class PlaySession:
         ranked = analyse(self.state, iterations=self.hint_iterations, seed=seed, pv_length=0)
         self.say(f"hint ({self.hint_iterations} search iterations):")
         for place, move in enumerate(ranked[:HINT_MOVES], 1):
-            tie = " (as good as 1 for all this search can tell)" if place > 1 and move["tied"] else ""
+            tie = (" (the same moves this turn as 1, in another order)" if place > 1 and move["same_turn"]
+                   else " (as good as 1 for all this search can tell)" if place > 1 and move["tied"] else "")
             self.say(f"  {place}. {move['move']}: win {move['win_prob']:.2f}, expected score "
                      f"{move['expected_score']:.1f}, {move['visits']} visits{tie}")
 

@@ -35,6 +35,7 @@ DEFAULT_SEARCHES = 2
 # sequential halving at the root with an iteration budget (docs/strength.md, "Suggest stability")
 DEFAULT_HALVING = False
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
+TURN_LINE = 16             # moves of each root move's line read from the tree, to know the rest of its turn
 # A move "ties" the first when their values differ by at most this many standard errors
 # (95%): which of them comes first is then the seed's choice, not the search's finding.
 TIE_Z = 1.96
@@ -49,7 +50,7 @@ def _search_one(searcher, state, iterations, seconds, seed, pv_length):
 def _read_tree(searcher, pv_length):
     """A searched tree's (per-action stats, per-action principal variation, iterations, nodes)."""
     stats = searcher.root_stats()
-    lines = {s["action"]: searcher.principal_variation(s["action"], max(pv_length, 1)) for s in stats}
+    lines = {s["action"]: searcher.principal_variation(s["action"], max(pv_length, TURN_LINE)) for s in stats}
     return stats, lines, searcher.iterations_done, searcher.node_count
 
 
@@ -78,6 +79,38 @@ def render_line(state, line, seed):
         if len(best) == len(line):
             break
     return best
+
+
+def turn_moves(state, line, seed):
+    """The actions of ``line`` that the player to act makes before anyone else acts: the rest of
+    his turn, as far as the line goes (played on determinizations of ``state`` as ``render_line``)."""
+    player = state.current_player()
+    best = ()
+    for k in range(RENDER_TRIES):
+        world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 20, k)))
+        moves = []
+        for action in line:
+            if world.is_terminal() or world.current_player() != player:
+                return tuple(moves)                 # the turn is over: the line held all of it
+            if not world.is_legal(action):
+                break                               # chance made the line illegal here: another world
+            moves.append(action)
+            world.apply_action(action)
+        if len(moves) > len(best):
+            best = tuple(moves)
+        if len(best) == len(line):
+            break
+    return best
+
+
+def same_turn(state, first_line, line, seed):
+    """True when two root moves' lines each hold the other's move before the turn passes: the same
+    moves this turn in another order (die 2 then die 1, or die 1 then die 2), as far as the lines go."""
+    if not first_line or not line:
+        return False
+    if first_line[0] == line[0]:
+        return True
+    return first_line[0] in turn_moves(state, line, seed) and line[0] in turn_moves(state, first_line, seed)
 
 
 def _check(name, value, kind, limit):
@@ -136,7 +169,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     for the first move and for every move ``ties_best`` cannot tell from it at this budget) and
     ``pv``: the
     most-visited line starting with this move, as move strings (at most
-    ``pv_length``; it may stop early where chance makes the tree's line illegal).
+    ``pv_length``; it may stop early where chance makes the tree's line illegal), and
+    ``same_turn`` (True for the first move and for every move whose line plays the first move
+    later in the same turn while the first's line plays it: the same moves in another order).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
     ``halving=True`` (default ``DEFAULT_HALVING``, off; an iteration budget only) runs sequential
     halving at the root of each tree (solver/halving.py) and ranks the moves by the round they
@@ -227,8 +262,10 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
             "reward_se": standard_error(entry["n"], entry["sum"], entry["sq"]),
             "pv": render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
         })
+    first_line = merged[out[0]["action"]]["line"] if out else None
     for candidate in out:
         candidate["tied"] = candidate is out[0] or ties_best(out[0], candidate)
+        candidate["same_turn"] = same_turn(state, first_line, merged[candidate["action"]]["line"], seed)
     return out
 
 

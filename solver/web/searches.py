@@ -21,7 +21,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver import ismcts
 from solver.agents import SEARCH_SCORE_WEIGHT, tree_c, tree_cutoff, tree_decoupled, tree_shape, tree_prior
-from solver.search import render_line, standard_error, ties_best   # as suggest prints and marks them
+from solver.search import TURN_LINE, render_line, same_turn, standard_error, ties_best   # as suggest prints and marks them
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
 FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once
@@ -153,12 +153,15 @@ class Suggestion:
         if self.error is None:
             ranked = []
             values = self._values()
+            first_line = None
             for action, visits, win_prob, score in self._merged():
                 move = self._move(action, visits, win_prob, score)
                 holder = max(self.searchers, key=lambda s: self._tree_visits(s, action))
-                line = holder.principal_variation(action, PV_LENGTH)
-                move["pv"] = render_line(self.state, line, self.seed)
+                line = holder.principal_variation(action, max(PV_LENGTH, TURN_LINE))
+                move["pv"] = render_line(self.state, line[:PV_LENGTH], self.seed)
                 move["tied"] = not ranked or ties_best(values[ranked[0]["action"]], values[action])
+                first_line = line if first_line is None else first_line
+                move["same_turn"] = same_turn(self.state, first_line, line, self.seed)
                 ranked.append(move)
             self.ranked = ranked
         self.finished.set()

@@ -36,7 +36,10 @@ def test_run_measures_agreement_and_resumes(tmp_path, capsys):
         assert r["b_in_top2_a"] == (r["b"][0]["action"] in [c["action"] for c in r["a"][:2]])
         assert r["flagged_tie"] in (True, False) and not (r["agree"] and r["flagged_tie"])
         assert r["a"][0]["tied"] and r["b"][0]["tied"]            # a run's best is tied with itself
-    assert "best move agrees on" in capsys.readouterr().out
+        assert r["same_turn"] in (True, False) and not (r["agree"] and r["same_turn"])
+    printed = capsys.readouterr().out
+    assert "best move agrees on" in printed
+    assert f"so the same turn on {summary['agree'] + summary['disagree_same_turn']}/3" in printed
     # a rerun reads the stored results instead of searching again; other settings are refused
     (out / "results.jsonl").write_text("\n".join(json.dumps({**r, "agree": True}) for r in records) + "\n")
     assert stability.main(args)["agree"] == 3
@@ -64,6 +67,15 @@ def test_measured_error_comes_from_the_two_runs_values_of_the_same_move():
     # (0.1^2 + 0.08^2) / 2 terms, each divided by 1/100 + 1/100
     assert stability.reward_sd([rec]) == pytest.approx(((0.01 + 0.0064) / 2 / 0.02) ** 0.5)
     assert stability.near_tie_measured(rec, 1.0) and not stability.near_tie_measured(rec, 0.01)
+
+
+def test_same_turn_needs_both_runs_to_see_the_other_order():
+    def run(best, other, same):
+        return [{"action": best, "same_turn": True}, {"action": other, "same_turn": same}]
+    assert stability.same_turn_pair(run(1, 2, True), run(2, 1, True))
+    assert not stability.same_turn_pair(run(1, 2, True), run(2, 1, False))   # B's line never plays 1
+    assert not stability.same_turn_pair(run(1, 2, True), run(1, 2, True))     # they agree
+    assert not stability.same_turn_pair(run(1, 3, True), run(2, 1, True))     # A never searched 2 so far
 
 
 def test_flagged_tie_needs_both_runs_to_show_the_tie():

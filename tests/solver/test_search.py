@@ -6,12 +6,12 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.search import analyse, standard_error, ties_best
+from solver.search import analyse, same_turn, standard_error, ties_best, turn_moves
 
 from solver_helpers import highcard_position
 
 KEYS = {"action", "move", "visits", "win_prob", "expected_score", "expected_scores", "mean_reward", "reward_se",
-        "tied", "pv"}
+        "tied", "same_turn", "pv"}
 
 
 def test_output_shape():
@@ -109,7 +109,7 @@ def test_suggest_table_marks_ties(monkeypatch, tmp_path, capsys):
     legal = state.legal_actions()[:3]
     moves = [{"action": a, "move": state.action_to_string(a), "visits": 10 - i, "win_prob": 0.5,
               "expected_score": 1.0, "expected_scores": [1.0, 1.0], "mean_reward": 0.5, "reward_se": 0.01,
-              "tied": i < 2, "pv": []} for i, a in enumerate(legal)]
+              "tied": i < 2, "same_turn": i == 0, "pv": []} for i, a in enumerate(legal)]
     monkeypatch.setattr(search, "analyse", lambda *args, **kwargs: moves)
     with pytest.raises(SystemExit) as info:
         main(["suggest", "--game", "highcard", "--position", str(path)])
@@ -118,7 +118,78 @@ def test_suggest_table_marks_ties(monkeypatch, tmp_path, capsys):
     rows = [line for line in out.splitlines() if line[1:3].strip().isdigit()]
     assert [row[0] for row in rows] == [" ", "=", " "]
     assert "cannot tell this move from #1" in out and "1 such move;" in out
+    assert "another order" not in out
+    moves[2]["same_turn"] = True                 # the third: the first's moves this turn in another order
+    with pytest.raises(SystemExit):
+        main(["suggest", "--game", "highcard", "--position", str(path)])
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line[1:3].strip().isdigit()]
+    assert [row[0] for row in rows] == [" ", "=", "~"]
+    assert "~ the same moves this turn as #1 in another order" in out and "1 such move" in out
     moves[1]["tied"] = False
     with pytest.raises(SystemExit):
         main(["suggest", "--game", "highcard", "--position", str(path)])
     assert "cannot tell" not in capsys.readouterr().out
+
+
+def _two_dice_turn(seed=3):
+    """A Castles of Burgundy main decision where a die-1 take and a die-2 take are both legal,
+    and the lines of the turn that play them in either order (storage slots as offered)."""
+    state = new_state("burgundy", 2, seed)
+    while not any(state.action_to_string(a).startswith("die2:take") for a in state.legal_actions()):
+        state.apply_action(state.legal_actions()[0])
+    take1 = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("die1:take"))
+    take2 = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("die2:take")
+                 and state.action_to_string(a)[9:] != state.action_to_string(take1)[9:])
+
+    def line(*firsts):
+        """The moves in order, each followed by the first legal sub-decision until the next main
+        one, and on to the end of the turn and one opponent move."""
+        s, moves, player = state.clone(), [], state.current_player()
+        todo = list(firsts)
+        while len(moves) < 30 and not s.is_terminal():
+            action = todo.pop(0) if todo and todo[0] in s.legal_actions() else s.legal_actions()[0]
+            moves.append(action)
+            s.apply_action(action)
+            if s.current_player() != player and not todo:
+                moves.append(s.legal_actions()[0])          # one of the opponent's moves: past the turn
+                break
+        return moves
+    return state, take1, take2, line(take1, take2), line(take2, take1)
+
+
+def test_turn_moves_stop_where_the_turn_passes():
+    state, take1, take2, first, second = _two_dice_turn()
+    own = turn_moves(state, first, seed=1)
+    assert own[:1] == (take1,) and take2 in own
+    assert len(own) == len(first) - 1                 # the opponent's move is left out
+    assert turn_moves(state, first[:2], seed=1) == tuple(first[:2])     # a short line: as far as it goes
+
+
+def test_same_turn_is_the_same_moves_in_another_order():
+    state, take1, take2, first, second = _two_dice_turn()
+    assert same_turn(state, first, second, seed=1) and same_turn(state, second, first, seed=1)
+    assert same_turn(state, first, first, seed=1)
+    assert not same_turn(state, first, second[:2], seed=1)    # that line never plays the first's move
+    other = next(a for a in state.legal_actions() if a not in (take1, take2))
+    assert not same_turn(state, first, [other], seed=1)
+    assert not same_turn(state, [], second, seed=1)
+
+
+def test_analyse_marks_the_first_moves_in_another_order():
+    """A Castles of Burgundy turn (a position from the suggest-stability runs) where the search
+    likes taking two tiles, one with each die: its second move is the same turn in the other
+    order; a move whose line does not take the first's tile is not marked."""
+    from pathlib import Path
+    from solver.positions import load_position
+
+    state = load_position(Path(__file__).parent / "data" / "burgundy_dice_in_either_order.json")
+    out = analyse(state, iterations=20000, seed=1, pv_length=16)
+    moves = {c["move"]: c for c in out}
+    assert out[0]["move"] == "die2:take6" and out[0]["same_turn"]
+    assert moves["die1:take4"]["same_turn"] and not moves["die1:take4"]["tied"]
+    assert moves["die1:take4"]["pv"][:4] == ["die1:take4", "slot2", "die2:take6", "slot1"]
+    assert out[0]["pv"][:4] == ["die2:take6", "slot1", "die1:take4", "slot2"]
+    for c in out[1:]:
+        if "die2:take6" not in c["pv"]:
+            assert not c["same_turn"]

@@ -112,6 +112,7 @@ def test_a_short_suggestion_ranks_the_moves(http):
         assert 0.0 <= move["win_prob"] <= 1.0 and move["pv"][0] == move["move"]
     assert report["best"]["move"] == ranked[0]["move"]
     assert ranked[0]["tied"] and all(move["tied"] in (True, False) for move in ranked)
+    assert ranked[0]["same_turn"] and all(move["same_turn"] in (True, False) for move in ranked)
 
 
 def test_the_ranked_moves_are_marked_tied_as_suggest_marks_them():
