@@ -53,7 +53,8 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
-from solver.secret_table cimport table_slot, table_clear, table_free, own_start, own_after, choice_key
+from solver.secret_table cimport (table_slot, table_clear, table_free, own_start, own_after, choice_key,
+                                  SecretStep, path_add)
 
 import time as _time
 
@@ -303,10 +304,7 @@ cdef class Searcher:
         cdef int32_t anchor, key                 # decoupled: where the secret phase began on the path
         cdef uint64_t own[MAX_PLAYERS]           # each player's own secret choices of the phase so far (a hash)
         cdef int root_secret
-        cdef int32_t secret_player[SECRET_PATH]
-        cdef int32_t secret_anchor[SECRET_PATH]
-        cdef int32_t secret_key[SECRET_PATH]
-        cdef int32_t secret_action[SECRET_PATH]
+        cdef SecretStep secret_path[SECRET_PATH]
         cdef int n_secret, j
         cdef int replay[MAX_LEGAL]               # decoupled=2: the root player's own choices of the phase, replayed
         cdef int n_replay, i_replay
@@ -375,12 +373,8 @@ cdef class Searcher:
                             if a < 0:                  # the table could not grow: the playout policy's pick
                                 self.out_of_memory = True
                                 a = s.c_playout_action(legal, n, &self.rng)
-                            elif n_secret < SECRET_PATH:
-                                secret_player[n_secret] = p
-                                secret_anchor[n_secret] = anchor
-                                secret_key[n_secret] = key
-                                secret_action[n_secret] = a
-                                n_secret += 1
+                            else:
+                                n_secret = path_add(secret_path, n_secret, SECRET_PATH, p, anchor, key, a)
                         own[p] = own_after(own[p], a)
                         s.c_apply(a)
             # --- selection / expansion
@@ -425,12 +419,7 @@ cdef class Searcher:
                         a = self._joint_select(s, anchor, key, legal, n) if depth > 0 else -1
                         if a >= 0:
                             own[p] = own_after(own[p], a)
-                            if n_secret < SECRET_PATH:
-                                secret_player[n_secret] = p
-                                secret_anchor[n_secret] = anchor
-                                secret_key[n_secret] = key
-                                secret_action[n_secret] = a
-                                n_secret += 1
+                            n_secret = path_add(secret_path, n_secret, SECRET_PATH, p, anchor, key, a)
                             nodes = self.nodes
                             child = nodes[node].first_child
                             while child >= 0 and nodes[child].action != a:
@@ -553,9 +542,9 @@ cdef class Searcher:
                 node = nodes[node].parent
             nodes[0].visits += 1
             for j in range(n_secret):
-                slot = table_slot(&self.joint, secret_anchor[j], secret_key[j], secret_action[j], False)
+                slot = table_slot(&self.joint, secret_path[j].anchor, secret_path[j].key, secret_path[j].action, False)
                 if slot >= 0:
-                    p = secret_player[j]
+                    p = secret_path[j].player
                     self.joint.slots[slot].stats.visits += 1
                     self.joint.slots[slot].stats.reward += reward[p]
                     if scores[p] > 0:

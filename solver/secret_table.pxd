@@ -39,3 +39,23 @@ cdef inline uint64_t own_after(uint64_t own, int action) noexcept nogil:
 cdef inline int32_t choice_key(uint64_t own, int player) noexcept nogil:
     """The key of ``player``'s next secret choice after the own choices hashed in ``own``."""
     return <int32_t>(((own ^ (<uint64_t>(player + 1) * 0x9E3779B97F4A7C15ULL)) >> 33) & 0x7FFFFFFF)
+
+
+# One secret choice made on an iteration's path, whose statistics the back-propagation updates.
+cdef struct SecretStep:
+    int32_t player
+    int32_t anchor
+    int32_t key
+    int32_t action
+
+
+cdef inline int path_add(SecretStep* path, int n, int capacity, int player, int32_t anchor, int32_t key,
+                         int action) noexcept nogil:
+    """Append a secret choice to the path (dropped when the path is full); the new length."""
+    if n >= capacity:
+        return n
+    path[n].player = player
+    path[n].anchor = anchor
+    path[n].key = key
+    path[n].action = action
+    return n + 1
