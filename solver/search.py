@@ -110,6 +110,8 @@ def same_turn(state, first_line, line, seed):
         return False
     if first_line[0] == line[0]:
         return True
+    if first_line[0] not in line or line[0] not in first_line:
+        return False                      # the quick answer for most moves
     return first_line[0] in turn_moves(state, line, seed) and line[0] in turn_moves(state, first_line, seed)
 
 
