@@ -163,3 +163,26 @@ def test_stop_and_visible_thinking(page):
     assert "thinking" in page.inner_text("#thinking")
     page.wait_for_function("document.querySelectorAll('#history li').length > 0", timeout=20000)
     assert page.errors == []
+
+
+def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
+    """A Castles of Burgundy turn where the search takes a tile with each die: the ranked table
+    marks the dice used the other way round with '~' (as suggest does), with its explanation."""
+    position = (ROOT / "tests" / "solver" / "data" / "burgundy_dice_in_either_order.json").read_text()
+    start_game(page, "burgundy", 2)
+    version = board_version(page)
+    page.fill("#position-text", position)
+    page.click("#load")
+    wait_for_new_version(page, version)
+    page.fill("#iterations", "20000")
+    page.click("#suggest")
+    page.wait_for_selector("#ranked tr.best", timeout=30000)
+    names = [page.locator("#ranked tr").nth(k).locator("td").first.inner_text()
+             for k in range(1, page.locator("#ranked tr").count())]
+    assert names[0] in ("die1:take4", "die2:take6")
+    other = "die2:take6" if names[0] == "die1:take4" else "die1:take4"
+    assert f"~ {other}" in names
+    cell = page.locator("#ranked td", has_text=f"~ {other}")
+    assert cell.get_attribute("title") == "the same moves this turn as the first, in another order"
+    page.locator("#ranked").screenshot(path=str(tmp_path / "ranked.png"))
+    assert page.errors == []
