@@ -60,19 +60,21 @@ def _halving_round(searcher, state, iterations, seed, survivors, keep_tree):
     return searcher.root_stats()
 
 
-def render_line(state, line, seed):
-    """Move strings of an action line, played on determinizations of ``state`` until the
-    first move that is not legal (after chance the tree's line may not apply); the longest
-    rendering over a few determinizations wins."""
+def _played_line(state, line, seed, own_turn=False):
+    """The longest prefix of an action line that plays on determinizations of ``state`` (after
+    chance the tree's line may not apply), as (action, move string) pairs; with ``own_turn``, only
+    the moves the player to act makes before anyone else acts."""
     player = state.current_player()
     best = []
     for k in range(RENDER_TRIES):
         world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 20, k)))
         moves = []
         for action in line:
+            if own_turn and (world.is_terminal() or world.current_player() != player):
+                return moves                        # the turn is over: the line held all of it
             if world.is_terminal() or not world.is_legal(action):
-                break
-            moves.append(world.action_to_string(action))
+                break                               # chance made the line end here: another world
+            moves.append((action, world.action_to_string(action)))
             world.apply_action(action)
         if len(moves) > len(best):
             best = moves
@@ -81,26 +83,17 @@ def render_line(state, line, seed):
     return best
 
 
+def render_line(state, line, seed):
+    """Move strings of an action line, played on determinizations of ``state`` until the
+    first move that is not legal (after chance the tree's line may not apply); the longest
+    rendering over a few determinizations wins."""
+    return [text for _, text in _played_line(state, line, seed)]
+
+
 def turn_moves(state, line, seed):
     """The actions of ``line`` that the player to act makes before anyone else acts: the rest of
     his turn, as far as the line goes (played on determinizations of ``state`` as ``render_line``)."""
-    player = state.current_player()
-    best = ()
-    for k in range(RENDER_TRIES):
-        world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 20, k)))
-        moves = []
-        for action in line:
-            if world.is_terminal() or world.current_player() != player:
-                return tuple(moves)                 # the turn is over: the line held all of it
-            if not world.is_legal(action):
-                break                               # chance made the line illegal here: another world
-            moves.append(action)
-            world.apply_action(action)
-        if len(moves) > len(best):
-            best = tuple(moves)
-        if len(best) == len(line):
-            break
-    return best
+    return tuple(action for action, _ in _played_line(state, line, seed, own_turn=True))
 
 
 def same_turn(state, first_line, line, seed):
