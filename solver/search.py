@@ -30,9 +30,9 @@ from solver.agents import SEARCH_SCORE_WEIGHT, tree_c, tree_cutoff, tree_decoupl
 
 DEFAULT_ITERATIONS = 20000
 # two deep trees rather than many shallow ones: at 20,000 iterations the best move agrees across
-# two seeds on more positions (docs/strength.md, "Suggest stability": 8 trees 75-91%, 2 trees 82-95%)
+# two seeds on more positions (docs/suggest-stability.md: 8 trees 75-91%, 2 trees 82-95%)
 DEFAULT_SEARCHES = 2
-# sequential halving at the root with an iteration budget (docs/strength.md, "Suggest stability")
+# sequential halving at the root with an iteration budget (docs/suggest-stability.md)
 DEFAULT_HALVING = False
 RENDER_TRIES = 16          # determinizations tried to write a principal variation
 TURN_LINE = 16             # moves of each root move's line read from the tree, to know the rest of its turn
