@@ -13,7 +13,14 @@
 3. Printed per stage: samples, the spread of the points to come, the fit's residual spread on
    held-out games (every fifth game) and R^2. With --write the weights go into the engine's
    data file ``engine_c/<game>/value_weights.py`` for this player count (read at import; a
-   search with ``cutoff`` uses them, docs/agents.md), with the command and the figures.
+   search with ``cutoff`` or ``leaf_value`` uses them, docs/agents.md), with the command and the figures.
+
+``--check N`` instead measures the shipped weights the way a search meets them: at N quiet points of
+fresh policy games (seed --seed + 1, so none was fitted on), the estimate against the mean of
+``--check-playouts`` policy playouts, each on its own redraw of what the player to move cannot see
+(the search's determinizations). It prints the estimate's error, for each player's score and for
+the margin (own score less the best other's), beside one playout's spread: the part of the
+residual above that is the fit's, not the playouts' luck.
 """
 import argparse
 import sys
@@ -57,6 +64,57 @@ def collect(game, players, seed, games, jobs):
             target.append(y)
             held.append(g % HOLDOUT_EVERY == HOLDOUT_EVERY - 1)
     return np.array(stage), np.array(rows, dtype=float), np.array(target, dtype=float), np.array(held)
+
+
+def check_positions(game, players, seed, positions, playouts):
+    """Per quiet point of fresh policy games: (stage, estimate, mean final scores, per-playout sd of
+    the scores, per-playout sd of the margins) over ``playouts`` resampled policy playouts."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed + 1))
+    rows = []
+    while len(rows) < positions:
+        state = new_state(game, players, int(rng.integers(2**62)))
+        picked = []
+        while not state.is_terminal():
+            if state.value_features() is not None and rng.random() < 0.04:
+                picked.append(state.clone())
+            state.apply_action(state.playout_action(int(rng.integers(2**62))))
+        for position in picked[:3]:                  # a few per game: positions of many games
+            estimate = position.evaluate()
+            if estimate is None:
+                return rows                          # no weights for this player count
+            if len(rows) >= positions:
+                break
+            finals = []
+            for _ in range(playouts):
+                world = position.resample_hidden(position.current_player(), int(rng.integers(2**62)))
+                world.playout(int(rng.integers(2**62)), policy=True)
+                finals.append(world.scores())
+            finals = np.array(finals, dtype=float)
+            rows.append((position.value_features()[0], np.array(estimate), finals.mean(axis=0),
+                         finals.std(axis=0), _margins(finals).std(axis=0)))
+    return rows
+
+
+def _margins(scores):
+    """Each player's score less the best other player's, row by row."""
+    best_other = np.stack([np.delete(scores, p, axis=1).max(axis=1) for p in range(scores.shape[1])], axis=1)
+    return scores - best_other
+
+
+def check_report(rows, playouts):
+    """The estimate's error and one playout's spread, for the scores and the margins (lines of text)."""
+    estimate = np.array([r[1] for r in rows])
+    mean = np.array([r[2] for r in rows])
+    score_error = (estimate - mean).ravel()
+    margin_error = (_margins(estimate) - _margins(mean)).ravel()
+    score_sd = float(np.mean([r[3] for r in rows]))
+    margin_sd = float(np.mean([r[4] for r in rows]))
+    lines = [f"{len(rows)} positions, {playouts} playouts each (error of their mean: about "
+             f"{score_sd / np.sqrt(playouts):.2f} points per score, {margin_sd / np.sqrt(playouts):.2f} per margin)",
+             f"score:  estimate error sd {score_error.std():.2f}, mean {score_error.mean():+.2f}; one playout's sd {score_sd:.2f}",
+             f"margin: estimate error sd {margin_error.std():.2f}, mean {margin_error.mean():+.2f}; one playout's sd {margin_sd:.2f}"]
+    return lines, {"score_error_sd": float(score_error.std()), "margin_error_sd": float(margin_error.std()),
+                   "score_playout_sd": score_sd, "margin_playout_sd": margin_sd}
 
 
 def ridge(X, y, penalty):
@@ -121,7 +179,20 @@ def main(argv=None):
     parser.add_argument("--ridge", type=float, default=10.0, help="penalty on the weights (default 10)")
     parser.add_argument("--write", action="store_true", help="store the weights in the engine's data file")
     parser.add_argument("--out", default=None, help="with --write: this file instead of the engine's")
+    parser.add_argument("--check", type=int, default=0, metavar="N",
+                        help="instead of fitting: the shipped weights at N quiet points against playout means")
+    parser.add_argument("--check-playouts", type=int, default=64, help="playouts per checked position (default 64)")
     args = parser.parse_args(argv)
+    if args.check:
+        if args.check < 1 or args.check_playouts < 2:
+            raise SystemExit("fit_value.py: error: --check needs at least 1 position and --check-playouts at least 2")
+        rows = check_positions(args.game, args.players, args.seed, args.check, args.check_playouts)
+        if not rows:
+            raise SystemExit(f"fit_value.py: error: no estimate for {args.players} players (no fitted weights)")
+        lines, figures = check_report(rows, args.check_playouts)
+        print(f"{args.game}, {args.players} players, seed {args.seed}: the shipped value against policy playouts")
+        print("\n".join(lines))
+        return figures
     try:
         if args.games < HOLDOUT_EVERY or args.ridge < 0:
             raise BoardlabError(f"--games must be at least {HOLDOUT_EVERY} and --ridge non-negative")

@@ -13,7 +13,7 @@ greedy     best immediate score gain on one determinization; ties broken
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout)
 ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior, halving, decoupled,
-           cutoff)
+           cutoff, leaf_value)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout)
@@ -38,7 +38,7 @@ SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
 _ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled",
-                                  "cutoff")
+                                  "cutoff", "leaf_value")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -72,6 +72,12 @@ def tree_cutoff(game):
     """Playout moves before a Searcher for ``game`` takes the game's fitted value (its ``search_defaults``'
     ``cutoff``; 0: playouts run to the end)."""
     return int(getattr(game, "search_defaults", {}).get("cutoff", 0))
+
+
+def tree_leaf_value(game):
+    """The fitted value's share of a playout's result in a Searcher for ``game`` (its ``search_defaults``'
+    ``leaf_value``; 0: the final scores alone)."""
+    return float(getattr(game, "search_defaults", {}).get("leaf_value", 0.0))
 
 
 def tree_decoupled(game):
@@ -137,10 +143,10 @@ def _convert(agent, key, text):
         return _float(agent, key, text, positive=True, limit=MAX_SECONDS)
     if key in ("c", "widening", "prior"):
         return _float(agent, key, text, positive=False)
-    if key == "score_weight":
+    if key in ("score_weight", "leaf_value"):
         value = _float(agent, key, text, positive=False)
         if value > 1:
-            raise BoardlabError(f"{agent}: parameter score_weight must be between 0 and 1, got {text!r}")
+            raise BoardlabError(f"{agent}: parameter {key} must be between 0 and 1, got {text!r}")
         return value
     if key == "reward":
         if text not in ismcts.REWARDS:
@@ -281,7 +287,8 @@ class _SearchAgent(Agent):
                                                    expand_after=settings.get("expand", 0),
                                                    prior=settings.get("prior", 0.0),
                                                    decoupled=settings.get("decoupled", 0),
-                                                   cutoff=settings.get("cutoff", 0)))
+                                                   cutoff=settings.get("cutoff", 0),
+                                                   leaf_value=settings.get("leaf_value", 0.0)))
         return self._searchers[index]
 
     def stop(self):

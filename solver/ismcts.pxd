@@ -47,6 +47,8 @@ cdef class Searcher:
     cdef public int worlds             # > 0: cycle through this many fixed determinizations; 0: fresh each iteration
     cdef public int cutoff             # > 0: playouts stop after this many moves, at the next point the game can
                                        # evaluate (c_evaluate), and its estimate stands for the final scores
+    cdef public double leaf_value      # > 0: the final scores blended with the game's fitted value at the playout's
+                                       # first quiet point, leaf_value x estimate + (1 - leaf_value) x final
     cdef public int decoupled          # 1: simultaneous secret choices below the root chosen from statistics shared
                                        # across the other players' choices of the phase (decoupled UCT); 2: also the
                                        # others' choices made before the root, unseen (the phase replayed from its start)

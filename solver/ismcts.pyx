@@ -39,6 +39,9 @@ The same loop gives the other search baselines (flat, PIMC) and options:
   choose from the same statistics, so the searcher faces what the others would choose;
 - ``cutoff=K``: truncated playouts, K moves and on to the next point where the game's fitted
   value (``c_evaluate``) stands for the final scores (solver/rewards.pxd turns it into rewards);
+- ``leaf_value=L``: the playout runs to the end as usual, but the game's fitted value at the
+  playout's first quiet point (``c_evaluate``) is blended into the final scores, L x estimate +
+  (1 - L) x final, so one playout's luck weighs less (the blend of AlphaGo's leaf evaluation);
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
   turn on one shared determinization and playout stream (a round of sequential halving,
   solver/halving.py).
@@ -129,7 +132,10 @@ cdef class Searcher:
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0, double prior=0.0, int decoupled=0, int cutoff=0):
+                 int expand_after=0, double prior=0.0, int decoupled=0, int cutoff=0, double leaf_value=0.0):
+        if not 0.0 <= leaf_value <= 1.0:
+            raise BoardlabError(f"leaf_value must be in [0, 1], got {leaf_value}")
+        self.leaf_value = leaf_value
         if cutoff < 0:
             raise BoardlabError(f"cutoff must be >= 0, got {cutoff}")
         self.cutoff = cutoff
@@ -178,7 +184,7 @@ cdef class Searcher:
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
                                 self.worlds, self.widening, self.score_weight, self.expand_after,
-                                self.prior_weight, self.decoupled, self.cutoff))
+                                self.prior_weight, self.decoupled, self.cutoff, self.leaf_value))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -309,7 +315,9 @@ cdef class Searcher:
         cdef int replay[MAX_LEGAL]               # decoupled=2: the root player's own choices of the phase, replayed
         cdef int n_replay, i_replay
         cdef double estimate[MAX_PLAYERS]
-        cdef bint evaluated
+        cdef double leaf_estimate[MAX_PLAYERS]
+        cdef bint evaluated, leaf_evaluated
+        cdef double lv = self.leaf_value
         cdef int64_t slot
         while max_iterations < 0 or it < max_iterations:
             if (it & 15) == 0:               # the clock, stop() and signals: every 16th iteration only
@@ -517,11 +525,30 @@ cdef class Searcher:
                     s.c_apply(legal[rng_below(&self.rng, n)] if self.uniform_playout
                               else s.c_playout_action(legal, n, &self.rng))
                     k += 1
-            elif not s.c_is_terminal():
-                if self.uniform_playout:
-                    s.c_random_playout(&self.rng)
-                else:
-                    s.c_playout(&self.rng)
+            else:
+                leaf_evaluated = False
+                n = 1
+                if lv > 0.0 and s.hooks.evaluate != NULL:
+                    # the fitted value at the playout's first quiet point, blended below with the end
+                    while not s.c_is_terminal():
+                        if s.c_evaluate(leaf_estimate):
+                            leaf_evaluated = True
+                            break
+                        n = s.c_legal_actions(legal)
+                        if n == 0:
+                            break
+                        s.c_apply(legal[rng_below(&self.rng, n)] if self.uniform_playout
+                                  else s.c_playout_action(legal, n, &self.rng))
+                if n > 0 and not s.c_is_terminal():
+                    if self.uniform_playout:
+                        s.c_random_playout(&self.rng)
+                    else:
+                        s.c_playout(&self.rng)
+                if leaf_evaluated:
+                    s.c_scores(scores)
+                    for p in range(np):
+                        estimate[p] = lv * leaf_estimate[p] + (1.0 - lv) * scores[p]
+                    evaluated = True
             if evaluated:
                 _estimated_rewards(estimate, self.reward_mode, np, rank, scores, reward)
             else:
@@ -888,10 +915,10 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0):
+                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight, expand_after, prior, decoupled, cutoff)
+                    score_weight, expand_after, prior, decoupled, cutoff, leaf_value)
 
 
 def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",

@@ -99,3 +99,14 @@ def test_fit_is_reproducible_whatever_the_jobs(tmp_path):
     assert np.array_equal(one["weights"], two["weights"])
     text = (tmp_path / "w.py").read_text()
     assert "WEIGHTS = {" in text and "--seed 3" in text
+
+
+def test_check_sets_the_fits_error_apart_from_the_playouts_luck(capsys):
+    # the shipped weights err by less than one policy playout's spread (the search's noise per iteration)
+    fit_value = load_script("fit_value")
+    figures = fit_value.main(["--check", "12", "--check-playouts", "16", "--seed", "5"])
+    assert 0 < figures["score_error_sd"] < figures["score_playout_sd"]
+    assert 0 < figures["margin_error_sd"] < figures["margin_playout_sd"]
+    assert "12 positions, 16 playouts each" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="no estimate for 3 players"):
+        fit_value.main(["--check", "5", "--players", "3"])

@@ -43,13 +43,18 @@ def test_truncated_playouts_take_the_estimate_not_the_final_score():
     assert sum(r["visits"] for r in cut.root_stats()) == 500
 
 
-def test_cutoff_in_specs_pickles_and_refuses_bad_values():
-    agent = make_agent("ismcts:iterations=200,cutoff=20", 1)
+@pytest.mark.parametrize("option, good, bad_specs, bad_value", [
+    ("cutoff", 20, ("-1", "x"), -2),
+    ("leaf_value", 0.25, ("-0.1", "1.5", "x"), 2.0),     # tests/solver/test_leaf_value.py
+])
+def test_value_options_in_specs_pickle_and_refuse_bad_values(option, good, bad_specs, bad_value):
+    agent = make_agent(f"ismcts:iterations=200,{option}={good}", 1)
     state = new_state("burgundy", 2, 3)
     assert agent.choose(state) in state.legal_actions()
-    assert agent.searcher().cutoff == 20
-    assert pickle.loads(pickle.dumps(ismcts.Searcher(cutoff=7))).cutoff == 7
-    with pytest.raises(BoardlabError, match="cutoff"):
-        make_agent("ismcts:cutoff=-1", 1)
-    with pytest.raises(BoardlabError, match="cutoff"):
-        ismcts.Searcher(cutoff=-2)
+    assert getattr(agent.searcher(), option) == good
+    assert getattr(pickle.loads(pickle.dumps(ismcts.Searcher(**{option: good}))), option) == good
+    for text in bad_specs:
+        with pytest.raises(BoardlabError, match=option):
+            make_agent(f"ismcts:{option}={text}", 1)
+    with pytest.raises(BoardlabError, match=option):
+        ismcts.Searcher(**{option: bad_value})
