@@ -66,7 +66,7 @@ cdef class BurgundyState(GameState):
     # target) as well as a thin subtree does (beats the full tree at 2,000 iterations); and explore
     # less (c 0.15) with the playout policy as a light prior (0.600 over 200 games against the
     # previous default at 2,000 iterations); docs/stronger-defaults.md
-    search_defaults = {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0}
+    search_defaults = {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0, "leaf_value": 0.25}
     # a game has 25 rounds of at most a few dozen decisions per player (random games: ~450 at 4
     # players); a loaded position whose random play runs longer than this is refused as endless
     max_game_length = 20000

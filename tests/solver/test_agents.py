@@ -134,7 +134,8 @@ def test_depth_limits_the_tree():
     assert shallow.searcher().max_depth == 2 and deep.searcher().max_depth == 0
     assert shallow.searcher().node_count < deep.searcher().node_count
     flat = make_agent("flat:iterations=300", 5)
-    one = make_agent("ismcts:iterations=300,depth=1,prior=0", 5)     # flat has no prior (Burgundy's ISMCTS has)
+    # flat has neither a prior nor a leaf value (Burgundy's ISMCTS has both)
+    one = make_agent("ismcts:iterations=300,depth=1,prior=0,leaf_value=0", 5)
     for _ in range(3):
         assert flat.choose(state) == one.choose(state)
         state.apply_action(state.legal_actions()[0])

@@ -9,7 +9,7 @@ from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
 from solver.agents import (SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_c, tree_decoupled,
-                           tree_prior, tree_shape)
+                           tree_leaf_value, tree_prior, tree_shape)
 
 from solver_helpers import highcard_position
 
@@ -143,7 +143,7 @@ def test_trees_vote_sums_root_visits():
         depth, expand = tree_shape(state)
         searcher = ismcts.Searcher(tree_c(state), "margin", depth, expand_after=expand,
                                    score_weight=type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT),
-                                   prior=tree_prior(state))
+                                   prior=tree_prior(state), leaf_value=tree_leaf_value(state))
         searcher.search(state, iterations=300, seed=tree_seed)
         for s in searcher.root_stats():
             visits[s["action"]] = visits.get(s["action"], 0) + s["visits"]
@@ -180,7 +180,7 @@ def test_score_weight_errors():
 
 def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
-    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0}
+    assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0, "leaf_value": 0.25}
     assert sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0}
     assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 2}
