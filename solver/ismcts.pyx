@@ -13,7 +13,7 @@ maximises the reward of the player acting at its parent.
 The file is long because the hot path is one piece: the node pool, the search loop and its
 options share inline helpers that a split would turn into calls across modules.  The random and
 greedy baselines are in solver/baselines.pyx, the node struct in solver/nodes.pxd, the rewards
-in solver/rewards.pxd and the decoupled search's hash table in solver/secret_table.pyx.
+in solver/rewards.pxd, the simulation step in solver/playouts.pxd and the decoupled search's hash table in solver/secret_table.pyx.
 
 The tree is a pool of 48-byte ``Node`` structs (int32 indices) grown with
 realloc; the loop runs under ``with nogil`` without touching Python objects.
@@ -56,6 +56,7 @@ from cpython.exc cimport PyErr_CheckSignals
 
 from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
+from solver.playouts cimport simulate
 from solver.secret_table cimport (table_slot, table_clear, table_free, own_start, own_after, choice_key,
                                   SecretStep, path_add)
 
@@ -315,9 +316,6 @@ cdef class Searcher:
         cdef int replay[MAX_LEGAL]               # decoupled=2: the root player's own choices of the phase, replayed
         cdef int n_replay, i_replay
         cdef double estimate[MAX_PLAYERS]
-        cdef double leaf_estimate[MAX_PLAYERS]
-        cdef bint evaluated, leaf_evaluated
-        cdef double lv = self.leaf_value
         cdef int64_t slot
         while max_iterations < 0 or it < max_iterations:
             if (it & 15) == 0:               # the clock, stop() and signals: every 16th iteration only
@@ -509,47 +507,8 @@ cdef class Searcher:
                     first_action = a
                 s.c_apply(a)
                 depth += 1
-            # --- simulation
-            evaluated = False
-            if self.cutoff > 0 and s.hooks.evaluate != NULL:
-                # a truncated playout: the cutoff's moves, on to the next point the game can
-                # evaluate, then its estimate of the final scores instead of the rest of the game
-                k = 0
-                while not s.c_is_terminal():
-                    if k >= self.cutoff and s.c_evaluate(estimate):
-                        evaluated = True
-                        break
-                    n = s.c_legal_actions(legal)
-                    if n == 0:             # a stuck position (readers refuse them): never divide by 0
-                        break
-                    s.c_apply(legal[rng_below(&self.rng, n)] if self.uniform_playout
-                              else s.c_playout_action(legal, n, &self.rng))
-                    k += 1
-            else:
-                leaf_evaluated = False
-                n = 1
-                if lv > 0.0 and s.hooks.evaluate != NULL:
-                    # the fitted value at the playout's first quiet point, blended below with the end
-                    while not s.c_is_terminal():
-                        if s.c_evaluate(leaf_estimate):
-                            leaf_evaluated = True
-                            break
-                        n = s.c_legal_actions(legal)
-                        if n == 0:
-                            break
-                        s.c_apply(legal[rng_below(&self.rng, n)] if self.uniform_playout
-                                  else s.c_playout_action(legal, n, &self.rng))
-                if n > 0 and not s.c_is_terminal():
-                    if self.uniform_playout:
-                        s.c_random_playout(&self.rng)
-                    else:
-                        s.c_playout(&self.rng)
-                if leaf_evaluated:
-                    s.c_scores(scores)
-                    for p in range(np):
-                        estimate[p] = lv * leaf_estimate[p] + (1.0 - lv) * scores[p]
-                    evaluated = True
-            if evaluated:
+            # --- simulation (solver/playouts.pxd)
+            if simulate(s, self.cutoff, self.leaf_value, self.uniform_playout, &self.rng, legal, np, estimate):
                 _estimated_rewards(estimate, self.reward_mode, np, rank, scores, reward)
             else:
                 _rewards(s, self.reward_mode, np, rank, scores, reward)
