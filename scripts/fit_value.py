@@ -179,11 +179,11 @@ def main(argv=None):
     parser.add_argument("--ridge", type=float, default=10.0, help="penalty on the weights (default 10)")
     parser.add_argument("--write", action="store_true", help="store the weights in the engine's data file")
     parser.add_argument("--out", default=None, help="with --write: this file instead of the engine's")
-    parser.add_argument("--check", type=int, default=0, metavar="N",
+    parser.add_argument("--check", type=int, default=None, metavar="N",
                         help="instead of fitting: the shipped weights at N quiet points against playout means")
     parser.add_argument("--check-playouts", type=int, default=64, help="playouts per checked position (default 64)")
     args = parser.parse_args(argv)
-    if args.check:
+    if args.check is not None:
         if args.check < 1 or args.check_playouts < 2:
             raise SystemExit("fit_value.py: error: --check needs at least 1 position and --check-playouts at least 2")
         rows = check_positions(args.game, args.players, args.seed, args.check, args.check_playouts)

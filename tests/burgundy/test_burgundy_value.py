@@ -110,3 +110,6 @@ def test_check_sets_the_fits_error_apart_from_the_playouts_luck(capsys):
     assert "12 positions, 16 playouts each" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="no estimate for 3 players"):
         fit_value.main(["--check", "5", "--players", "3"])
+    for bad in (["--check", "0"], ["--check", "5", "--check-playouts", "1"]):     # refused, not a fit instead
+        with pytest.raises(SystemExit, match="--check needs at least 1 position"):
+            fit_value.main(bad)
