@@ -7,7 +7,8 @@
    samples do not depend on --jobs. At every quiet point (``state.value_features()`` is not None:
    a main decision) each player's features and the points it then goes on to score
    (final score minus score now) are kept.
-2. Per stage (``value_features``' first element: The Castles of Burgundy's phase * 5 + round) a
+2. Per stage (``value_features``' first element: The Castles of Burgundy's phase * 5 + round,
+   Tiletum's round * 3 + pass) a
    ridge regression (penalty --ridge on every weight but the bias) of those points on the
    features: the same games give the same weights.
 3. Printed per stage: samples, the spread of the points to come, the fit's residual spread on
@@ -33,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 
+VALUE_GAMES = ("burgundy", "tiletum")   # engines with engine_c/<game>/value.pyx
 HOLDOUT_EVERY = 5          # game g is held out of the fit when g % 5 == 4
 
 
@@ -149,12 +151,13 @@ def write_weights(game, players, weights, command, summary, path=None):
 
     path = Path(path) if path else Path(__file__).resolve().parent.parent / "engine_c" / game / "value_weights.py"
     module = importlib.import_module(f"engine_c.{game}.value_weights")
+    stage_rule = importlib.import_module(f"engine_c.{game}.value").STAGE_RULE
     table = dict(module.WEIGHTS)
     table[players] = [[round(float(w), 6) for w in row] for row in weights]
     notes = dict(getattr(module, "FITS", {}))
     notes[players] = f"{command}: {summary}"
     lines = ['"""Fitted value weights per player count and stage (written by scripts/fit_value.py).',
-             "", "Rows: stages (phase * 5 + round); columns: engine_c/" + game + "/value.pyx FEATURE_NAMES.",
+             "", f"Rows: stages ({stage_rule}); columns: engine_c/{game}/value.pyx FEATURE_NAMES.",
              '"""', "FITS = {"]
     lines += [f"    {n}: {text!r}," for n, text in sorted(notes.items())]
     lines += ["}", "", "WEIGHTS = {"]
@@ -170,8 +173,8 @@ def write_weights(game, players, weights, command, summary, path=None):
 def main(argv=None):
     """Command line: collect, fit, print, and with --write store the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="burgundy", choices=["burgundy"],
-                        help="a game whose engine has a fitted value (today: burgundy)")
+    parser.add_argument("--game", default="burgundy", choices=list(VALUE_GAMES),
+                        help="a game whose engine has a fitted value (" + ", ".join(VALUE_GAMES) + ")")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=0)

@@ -14,6 +14,7 @@ from engine_c.burgundy.tables cimport COLMASK, REGMASK, COLOUR_TOTAL
 from engine_c.burgundy.rules cimport final_bonus
 
 STAGES = VALUE_STAGES           # Python-visible sizes of the weight table
+STAGE_RULE = "phase * 5 + round"
 FEATURES = VALUE_FEATURES
 FEATURE_NAMES = (
     "bias", "end_bonus_now", "silverlings", "workers", "goods", "goods_types", "stored_tiles",

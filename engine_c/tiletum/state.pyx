@@ -4,22 +4,28 @@
 The state class binds the TT struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/tiletum.md.
 """
-from engine_c.game cimport GameState, GameHooks, game_hooks
+from engine_c.game cimport GameState, GameHooks, game_hooks, evaluate_fn
 from engine_c.tiletum.types cimport *
 from engine_c.tiletum.tables cimport TT_TAB
 from engine_c.tiletum.rules cimport tt_new_game, n_persons, n_full, n_crested, total_res
 from engine_c.tiletum.moves cimport tt_current_player, tt_legal, tt_apply
 from engine_c.tiletum.policy cimport tt_playout, tt_random_playout, tt_policy_action
 from engine_c.tiletum.view cimport tt_scores, tt_ranks, tt_resample
+from engine_c.tiletum.value cimport evaluate, value_features, quiet, VALUE_FEATURES
 
 from engine_c.errors import BoardlabError
 from engine_c.tiletum.data import ACTIONS
+from engine_c.tiletum.value import use_value_weights
+from engine_c.tiletum.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
+for _players, _weights in _VALUE_WEIGHTS.items():
+    use_value_weights(_players, _weights)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
     <void*>tt_current_player, <void*>tt_legal, <void*>tt_apply, <void*>tt_scores,
     NULL, <void*>tt_ranks, <void*>tt_resample,
     <void*>tt_playout, <void*>tt_policy_action, <void*>tt_random_playout, NULL)
+HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for blended playouts
 
 
 cdef class TiletumState(GameState):
@@ -74,6 +80,20 @@ cdef class TiletumState(GameState):
                 f["bonus_ap_" + ACTIONS[a]] = int(pl.bonus_ap[a])
             out.append(f)
         return out
+
+    def value_features(self):
+        """``(stage, rows)``: the fitted value's stage (round * 3 + pass) and per player its features
+        (engine_c.tiletum.value.FEATURE_NAMES order); None away from a quiet point (a turn or a
+        round end under way, the game over)."""
+        cdef double f[VALUE_FEATURES]
+        cdef int p, k
+        if not quiet(&self.st):
+            return None
+        out = []
+        for p in range(self.st.np):
+            value_features(&self.st, p, f)
+            out.append([f[k] for k in range(VALUE_FEATURES)])
+        return self.st.round * 3 + self.st.pass_, out
 
 
 def _tables_address():

@@ -16,7 +16,7 @@ from engine_c.tiletum.types cimport *
 # every module holding a copy of the tables (it cimports tables.pxd or rules.pxd)
 TABLE_MODULES = ("engine_c.tiletum.rules", "engine_c.tiletum.moves", "engine_c.tiletum.policy",
                  "engine_c.tiletum.view", "engine_c.tiletum.state", "engine_c.tiletum.position",
-                 "engine_c.tiletum.notation")
+                 "engine_c.tiletum.notation", "engine_c.tiletum.value")
 
 cdef dict _SLOTS = {}       # name -> (address of the first int, number of ints)
 

@@ -1,0 +1,124 @@
+"""Tiletum's fitted value (engine_c/tiletum/value.pyx): features, quiet points, the estimate, the fit."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine_c import new_state
+from engine_c.tiletum import value
+from tests.scripts.script_loader import load_script
+
+CONTENT = json.loads((Path(value.__file__).parent / "content.json").read_text())["tables"]
+RULE_NUMBERS = {item["id"]: item["value"] for item in CONTENT["rule_numbers"]["items"]}
+
+
+@pytest.fixture
+def restore_weights():
+    """Put back the weights the engine loaded at import after a test changes them."""
+    loaded = {n: value.value_weights(n) for n in (2, 3, 4)}
+    yield
+    for n, weights in loaded.items():
+        value.use_value_weights(n, weights)
+
+
+def _policy_states(players=2, seed=0, every=5):
+    """Every ``every``-th position of a policy game (quiet or not)."""
+    state = new_state("tiletum", players, seed)
+    rng = np.random.default_rng(seed)
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            yield state.clone()
+        state.apply_action(state.playout_action(int(rng.integers(2**62))))
+        k += 1
+
+
+def _final_scoring_now(seat, data, player):
+    """The rules' final scoring of this seat as it stands (leftover resources, crests, houses x pillars)."""
+    houses = 1 + sum(1 for city in data["map"] for owner in city["houses"] if owner == player)
+    pillars = sum(1 for city in data["map"] for owner in city["pillars"] if owner == player)
+    crests = sum(1 for b in seat["buildings"] if b["crest"])
+    resources = sum(seat["resources"].values())
+    return resources // RULE_NUMBERS["resources_per_final_vp"] + CONTENT["crest_final_vp"]["values"][crests] \
+        + houses * pillars
+
+
+def test_features_read_the_seats_at_quiet_points_only():
+    names = value.FEATURE_NAMES
+    checked = not_quiet = 0
+    for state in _policy_states(players=3, seed=4, every=3):
+        found = state.value_features()
+        data = state.to_dict()
+        if found is None:
+            assert data["phase"] != "die"
+            not_quiet += 1
+            continue
+        stage, rows = found
+        assert data["phase"] == "die"
+        assert stage == (data["round"] - 1) * 3 + data["pass"] - 1
+        for p, row in enumerate(rows):
+            assert len(row) == value.FEATURES == len(names)
+            f = dict(zip(names, row))
+            seat = data["seats"][p]
+            assert f["bias"] == 1.0
+            assert f["final_scoring_now"] == _final_scoring_now(seat, data, p)
+            assert f["king"] == seat["king"]
+            assert f["king_points_now"] == CONTENT["king_vp"]["values"][seat["king"] + 6]
+            assert f["resources"] == sum(seat["resources"].values()) and f["gold"] == seat["resources"]["gold"]
+            assert f["houses_ready"] == seat["houses_available"]
+            assert f["pillars_ready"] == seat["pillars_available"]
+            assert f["persons"] == sum(len(b["persons"]) for b in seat["buildings"])
+            assert f["contracts"] == len(seat["contracts"])
+            assert f["stored_contracts"] + f["stored_other"] == len(seat["storage"])
+            assert f["later_in_order"] == data["order"].index(p)
+            checked += 1
+    assert checked > 30 and not_quiet > 30
+
+
+def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features():
+    weights = value.value_weights(2)
+    assert weights is not None and len(weights) == value.STAGES
+    compared = 0
+    for state in _policy_states(seed=1, every=1):
+        found = state.value_features()
+        estimate = state.evaluate()
+        if found is None:
+            assert estimate is None          # only quiet points are estimated
+            continue
+        stage, rows = found
+        for p in range(2):
+            expected = state.scores()[p] + float(np.dot(weights[stage], rows[p]))
+            assert estimate[p] == pytest.approx(expected, abs=1e-6)
+        compared += 1
+    assert compared > 10
+
+
+def test_no_estimate_without_weights(restore_weights):
+    for players in (2, 3, 4):                     # every player count ships a fit
+        assert new_state("tiletum", players, 1).evaluate() is not None
+    value.use_value_weights(3, None)
+    assert new_state("tiletum", 3, 1).evaluate() is None
+    with pytest.raises(ValueError):
+        value.use_value_weights(2, [[0.0] * value.FEATURES])
+
+
+def test_shipped_weights_estimate_policy_games_better_than_their_mean():
+    # held-out policy games: in the last round the fit's error is well below the spread of the points to come
+    fit_value = load_script("fit_value")
+    stage, X, y, held = fit_value.collect("tiletum", 2, 77, 20, 1)
+    weights = np.array(value.value_weights(2))
+    predicted = np.einsum("ij,ij->i", X, weights[stage])
+    late = stage >= 9
+    assert np.std(y[late] - predicted[late]) < 0.8 * np.std(y[late])
+
+
+def test_fit_and_check_run_for_tiletum(tmp_path):
+    fit_value = load_script("fit_value")
+    one = fit_value.main(["--game", "tiletum", "--games", "10", "--seed", "3", "--write",
+                          "--out", str(tmp_path / "w.py")])
+    assert one["weights"].shape == (value.STAGES, value.FEATURES)
+    text = (tmp_path / "w.py").read_text()
+    assert "round * 3 + pass" in text and "--game tiletum" in text
+    figures = fit_value.main(["--game", "tiletum", "--check", "6", "--check-playouts", "8", "--seed", "5"])
+    assert 0 < figures["score_error_sd"] < 2 * figures["score_playout_sd"]
