@@ -140,7 +140,6 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
     """Play many games between agents and summarise who wins."""
     from solver.gameoptions import describe
     from solver.runner import RunConfig, run
-    from solver.summary import format_summary
 
     config = RunConfig(game=game, players=players, agents=tuple(agents), games=num_games, seed=seed,
                        paired=paired, options=_parse_options(options))
@@ -164,6 +163,8 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
         rows = run(config, out, jobs=jobs, resume=resume, backend=backend, address=address,
                    on_games_done=games_done, save_positions=save_positions, data=data_path)
     elapsed = time.perf_counter() - started
+    from solver.summary import format_summary      # scipy and pandas load here: a refused run stays quick
+
     summary = format_summary(rows, elapsed, played[0])
     if config.options:          # the first line names the variant: "10 games of seasons (winter=true), ..."
         summary = summary.replace(f" of {game},", f" of {game} ({describe(config.options)}),", 1)
