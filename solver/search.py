@@ -26,8 +26,7 @@ from solver.datafiles import check_installed
 
 from solver import ismcts
 from solver.halving import sequential_halving
-from solver.agents import (SEARCH_SCORE_WEIGHT, tree_c, tree_cutoff, tree_decoupled, tree_leaf_value, tree_shape,
-                           tree_prior)     # the same search settings as the ismcts agent
+from solver.agents import SEARCH_SCORE_WEIGHT, game_searcher, tree_c, tree_prior   # the ismcts agent's settings
 
 DEFAULT_ITERATIONS = 20000
 # two deep trees rather than many shallow ones: at 20,000 iterations the best move agrees across
@@ -208,10 +207,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
         prior = tree_prior(state)
     if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9:
         raise BoardlabError(f"analyse: prior must be a non-negative number, got {prior!r}")
-    depth, expand = tree_shape(state)
-    searchers = [ismcts.Searcher(float(c), reward, depth, score_weight=float(score_weight), expand_after=expand,
-                                 prior=float(prior), decoupled=tree_decoupled(state), cutoff=tree_cutoff(state),
-                                 leaf_value=tree_leaf_value(state)) for _ in range(searches)]
+    searchers = [game_searcher(state, c, reward, score_weight, prior) for _ in range(searches)]
     legal = state.legal_actions()
     if halving is None:
         halving = DEFAULT_HALVING

@@ -20,8 +20,7 @@ import numpy as np
 from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver import ismcts
-from solver.agents import (SEARCH_SCORE_WEIGHT, tree_c, tree_cutoff, tree_decoupled, tree_leaf_value, tree_shape,
-                           tree_prior)
+from solver.agents import game_searcher
 from solver.search import TURN_LINE, render_line, same_turn, standard_error, ties_best   # as suggest prints and marks them
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
@@ -46,12 +45,7 @@ class Suggestion:
         self.iterations = iterations
         self.seconds = seconds
         self.seed = seed
-        score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
-        depth, expand = tree_shape(state)
-        self.searchers = [ismcts.Searcher(tree_c(state), "margin", depth, score_weight=float(score_weight),
-                                          expand_after=expand, prior=tree_prior(state),
-                                          decoupled=tree_decoupled(state), cutoff=tree_cutoff(state),
-                                          leaf_value=tree_leaf_value(state)) for _ in range(jobs)]
+        self.searchers = [game_searcher(state) for _ in range(jobs)]     # suggest's settings
         self.lock = threading.Lock()
         self.tables = [dict() for _ in range(jobs)]      # per tree: action -> [visits, rank sum, score sums]
         self.iterations_done = [0] * jobs

@@ -155,10 +155,29 @@ def test_the_agent_thinks_visibly_and_stop_cancels_it(http, live_server):
 def test_board_searches_with_the_games_search_settings(monkeypatch):
     """The web board's trees take a game's ``search_defaults`` (tree shape, prior, c) as suggest does."""
     from engine_c import new_state
+    from solver import agents
     from solver.web import searches
 
-    monkeypatch.setattr(searches, "tree_shape", lambda _: (0, 40))   # engine classes are immutable
-    monkeypatch.setattr(searches, "tree_prior", lambda _: 2.5)
-    monkeypatch.setattr(searches, "tree_c", lambda _: 0.15)
+    monkeypatch.setattr(agents, "tree_shape", lambda _: (0, 40))   # engine classes are immutable
+    monkeypatch.setattr(agents, "tree_prior", lambda _: 2.5)
+    monkeypatch.setattr(agents, "tree_c", lambda _: 0.15)
     suggestion = searches.Suggestion(new_state("sanjuan", 2, 1), iterations=100, jobs=2)
     assert [(s.expand_after, s.prior_weight, s.c) for s in suggestion.searchers] == [(40, 2.5, 0.15)] * 2
+
+
+@pytest.mark.parametrize("game", ["burgundy", "sanjuan", "seasons", "tiletum"])
+def test_agent_suggest_and_board_search_alike(game):
+    """One game's trees are built alike by the ismcts agent, ``suggest`` (analyse) and the board."""
+    from engine_c import new_state
+    from solver import agents
+    from solver.web import searches
+
+    state = new_state(game, 2, 3)
+    agent = agents.make_agent("ismcts:iterations=50", seed=1)
+    agent.choose(state)
+    built = [agent.searcher(), agents.game_searcher(state), searches.Suggestion(state, iterations=50).searchers[0]]
+    fields = [(s.c, s.reward_mode, s.max_depth, s.expand_after, s.score_weight, s.prior_weight, s.cutoff,
+               s.leaf_value, s.decoupled) for s in built]
+    assert fields[0] == fields[1] == fields[2]
+    defaults = type(state).search_defaults
+    assert fields[0][7] == defaults.get("leaf_value", 0.0) and fields[0][3] == defaults.get("expand", 0)
