@@ -2,7 +2,7 @@
 from engine_c.tiletum.types cimport TT
 
 cdef enum:
-    VALUE_FEATURES = 21   # per player, see value_features
+    VALUE_FEATURES = 26   # per player, see value_features
     VALUE_STAGES = 12     # one weight vector per (round, pass)
 
 cdef bint quiet(TT* s) noexcept nogil

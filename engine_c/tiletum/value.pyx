@@ -21,7 +21,8 @@ FEATURE_NAMES = (
     "bias", "final_scoring_now", "king_points_now", "fair_points_now", "houses", "pillars",
     "houses_ready", "pillars_ready", "persons", "full_buildings", "crests", "contracts",
     "cathedral_tiles", "resources", "gold", "stored_contracts", "stored_other", "bonus_ap",
-    "king", "later_in_order", "houses_x_pillars_ready",
+    "king", "later_in_order", "houses_x_pillars_ready", "stored_contract_points", "contracts_payable",
+    "later_fairs_qualified", "food", "stone",
 )
 
 # weights per player count (index 2..4), stage, feature; loaded[n] once a fit is in use
@@ -61,14 +62,25 @@ cdef bint quiet(TT* s) noexcept nogil:
 cdef void value_features(TT* s, int p, double* f) noexcept nogil:
     """Player ``p``'s features (FEATURE_NAMES order) for the estimate of its points still to come."""
     cdef TTPlayer* P = &s.pl[p]
-    cdef int j, code, contracts = 0, other = 0, ap = 0, position = 0, fair = 0, city
+    cdef int j, r, code, contracts = 0, other = 0, ap = 0, position = 0, fair = 0, city
+    cdef int contract_points = 0, payable = 0, later_fairs = 0
+    cdef bint enough
     cdef int houses = houses_on_map(s, p)
     for j in range(P.nstore):
         code = P.store[j]
         if T_CONTRACT <= code < T_CREST:
             contracts += 1
+            contract_points += TT_CONTRACT_VP[code - T_CONTRACT]
+            enough = True
+            for r in range(NRES):
+                if P.res[r] < TT_CONTRACT_COST[code - T_CONTRACT][r]:
+                    enough = False
+            payable += enough
         elif code != 0:
             other += 1
+    for j in range(s.round + 1, ROUNDS):
+        if own_house_in(s, p, s.fair_city[j]) or P.merchant == s.fair_city[j]:
+            later_fairs += 1
     for j in range(NACT):
         ap += P.bonus_ap[j]
     for j in range(s.np):
@@ -99,6 +111,11 @@ cdef void value_features(TT* s, int p, double* f) noexcept nogil:
     f[19] = position
     # what the ready pieces would add to houses x pillars if all were built
     f[20] = (houses + P.houses_avail) * (P.pillars_built + P.pillars_avail) - houses * P.pillars_built
+    f[21] = contract_points
+    f[22] = payable
+    f[23] = later_fairs
+    f[24] = P.res[FOOD]
+    f[25] = P.res[STONE]
     return
 
 

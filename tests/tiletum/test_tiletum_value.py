@@ -44,6 +44,13 @@ def _final_scoring_now(seat, data, player):
         + houses * pillars
 
 
+def _later_fairs(data, player):
+    """Fairs of the rounds still to come in a city where the seat has a house or its merchant."""
+    houses = {city["city"] for city in data["map"] if player in city["houses"]} | {"Tiletum"}
+    cities = houses | {data["seats"][player]["merchant"]}
+    return sum(1 for fair in data["fairs"][data["round"]:] if fair["city"] in cities)
+
+
 def test_features_read_the_seats_at_quiet_points_only():
     names = value.FEATURE_NAMES
     checked = not_quiet = 0
@@ -72,6 +79,8 @@ def test_features_read_the_seats_at_quiet_points_only():
             assert f["contracts"] == len(seat["contracts"])
             assert f["stored_contracts"] + f["stored_other"] == len(seat["storage"])
             assert f["later_in_order"] == data["order"].index(p)
+            assert f["food"] == seat["resources"]["food"] and f["stone"] == seat["resources"]["stone"]
+            assert f["later_fairs_qualified"] == _later_fairs(data, p)
             checked += 1
     assert checked > 30 and not_quiet > 30
 
