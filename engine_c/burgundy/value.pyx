@@ -13,6 +13,8 @@ from engine_c.burgundy.types cimport *
 from engine_c.burgundy.tables cimport COLMASK, REGMASK, COLOUR_TOTAL
 from engine_c.burgundy.rules cimport final_bonus
 
+from engine_c.fitted_value import checked_weights
+
 STAGES = VALUE_STAGES           # Python-visible sizes of the weight table
 STAGE_RULE = "phase * 5 + round"
 FEATURES = VALUE_FEATURES
@@ -31,16 +33,13 @@ def use_value_weights(int players, weights):
     """Estimate ``players``-player positions with these weights (VALUE_STAGES rows of
     VALUE_FEATURES numbers); None: no estimate for that player count (playouts run to the end)."""
     cdef int k, j
-    if not 2 <= players <= 4:
-        raise ValueError(f"players must be 2 to 4, got {players}")
-    if weights is None:
-        loaded[players] = False
+    rows = checked_weights(players, weights, VALUE_STAGES, VALUE_FEATURES)
+    loaded[players] = False
+    if rows is None:
         return
-    if len(weights) != VALUE_STAGES or any(len(row) != VALUE_FEATURES for row in weights):
-        raise ValueError(f"the value takes {VALUE_STAGES} rows of {VALUE_FEATURES} weights")
     for k in range(VALUE_STAGES):
         for j in range(VALUE_FEATURES):
-            WEIGHTS[players][k][j] = float(weights[k][j])
+            WEIGHTS[players][k][j] = rows[k][j]
     loaded[players] = True
 
 

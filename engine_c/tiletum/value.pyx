@@ -14,6 +14,8 @@ from engine_c.tiletum.tables cimport *
 from engine_c.tiletum.rules cimport (houses_on_map, n_persons, n_crested, n_full, total_res,
                                      own_house_in, tt_fair_score)
 
+from engine_c.fitted_value import checked_weights
+
 STAGES = VALUE_STAGES           # Python-visible sizes of the weight table
 FEATURES = VALUE_FEATURES
 STAGE_RULE = "round * 3 + pass"
@@ -34,16 +36,13 @@ def use_value_weights(int players, weights):
     """Estimate ``players``-player positions with these weights (VALUE_STAGES rows of
     VALUE_FEATURES numbers); None: no estimate for that player count (playouts run to the end)."""
     cdef int k, j
-    if not 2 <= players <= 4:
-        raise ValueError(f"players must be 2 to 4, got {players}")
-    if weights is None:
-        loaded[players] = False
+    rows = checked_weights(players, weights, VALUE_STAGES, VALUE_FEATURES)
+    loaded[players] = False
+    if rows is None:
         return
-    if len(weights) != VALUE_STAGES or any(len(row) != VALUE_FEATURES for row in weights):
-        raise ValueError(f"the value takes {VALUE_STAGES} rows of {VALUE_FEATURES} weights")
     for k in range(VALUE_STAGES):
         for j in range(VALUE_FEATURES):
-            WEIGHTS[players][k][j] = float(weights[k][j])
+            WEIGHTS[players][k][j] = rows[k][j]
     loaded[players] = True
 
 

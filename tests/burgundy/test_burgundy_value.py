@@ -6,27 +6,19 @@ from engine_c import new_state
 from engine_c.burgundy import value
 from engine_c.burgundy.value_weights import WEIGHTS
 from tests.scripts.script_loader import load_script
+from tests.value_helpers import policy_states, weights_restored
 
 
 @pytest.fixture
 def restore_weights():
     """Put back the weights the engine loaded at import after a test changes them."""
-    loaded = {n: value.value_weights(n) for n in (2, 3, 4)}
-    yield
-    for n, weights in loaded.items():
-        value.use_value_weights(n, weights)
+    with weights_restored(value):
+        yield
 
 
 def _policy_states(players=2, seed=0, every=7):
     """Every ``every``-th position of a policy game (quiet or not)."""
-    state = new_state("burgundy", players, seed)
-    rng = np.random.default_rng(seed)
-    k = 0
-    while not state.is_terminal():
-        if k % every == 0:
-            yield state.clone()
-        state.apply_action(state.playout_action(int(rng.integers(2**62))))
-        k += 1
+    return policy_states("burgundy", players, seed, every)
 
 
 def test_features_read_the_estate_and_the_end_bonus():

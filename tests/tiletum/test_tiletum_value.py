@@ -8,6 +8,7 @@ import pytest
 from engine_c import new_state
 from engine_c.tiletum import value
 from tests.scripts.script_loader import load_script
+from tests.value_helpers import policy_states, weights_restored
 
 CONTENT = json.loads((Path(value.__file__).parent / "content.json").read_text())["tables"]
 RULE_NUMBERS = {item["id"]: item["value"] for item in CONTENT["rule_numbers"]["items"]}
@@ -16,22 +17,13 @@ RULE_NUMBERS = {item["id"]: item["value"] for item in CONTENT["rule_numbers"]["i
 @pytest.fixture
 def restore_weights():
     """Put back the weights the engine loaded at import after a test changes them."""
-    loaded = {n: value.value_weights(n) for n in (2, 3, 4)}
-    yield
-    for n, weights in loaded.items():
-        value.use_value_weights(n, weights)
+    with weights_restored(value):
+        yield
 
 
 def _policy_states(players=2, seed=0, every=5):
     """Every ``every``-th position of a policy game (quiet or not)."""
-    state = new_state("tiletum", players, seed)
-    rng = np.random.default_rng(seed)
-    k = 0
-    while not state.is_terminal():
-        if k % every == 0:
-            yield state.clone()
-        state.apply_action(state.playout_action(int(rng.integers(2**62))))
-        k += 1
+    return policy_states("tiletum", players, seed, every)
 
 
 def _final_scoring_now(seat, data, player):

@@ -1,0 +1,29 @@
+"""What the tests of the engines' fitted values (engine_c/<game>/value.pyx) share."""
+import contextlib
+
+import numpy as np
+
+from engine_c import new_state
+
+
+def policy_states(game, players=2, seed=0, every=5):
+    """Every ``every``-th position (quiet or not) of a game played by the engine's playout policy."""
+    state = new_state(game, players, seed)
+    rng = np.random.default_rng(seed)
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            yield state.clone()
+        state.apply_action(state.playout_action(int(rng.integers(2**62))))
+        k += 1
+
+
+@contextlib.contextmanager
+def weights_restored(value):
+    """Put back the weights the engine's ``value`` module loaded at import, whatever the body changes."""
+    loaded = {n: value.value_weights(n) for n in (2, 3, 4)}
+    try:
+        yield
+    finally:
+        for n, weights in loaded.items():
+            value.use_value_weights(n, weights)
