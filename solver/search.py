@@ -26,7 +26,7 @@ from solver.datafiles import check_installed
 
 from solver import ismcts
 from solver.halving import sequential_halving
-from solver.agents import SEARCH_SCORE_WEIGHT, game_searcher, tree_c, tree_prior   # the ismcts agent's settings
+from solver.agents import game_searcher   # the ismcts agent's search settings
 
 DEFAULT_ITERATIONS = 20000
 # two deep trees rather than many shallow ones: at 20,000 iterations the best move agrees across
@@ -183,9 +183,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     searches = _check("searches", searches, int, 1024)
     if reward not in ismcts.REWARDS:
         raise BoardlabError(f"analyse: reward must be rank or margin, got {reward!r}")
-    if c is None:
-        c = tree_c(state)
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 1e9:
+    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 1e9):
         raise BoardlabError(f"analyse: c must be a non-negative number, got {c!r}")
     if not isinstance(pv_length, int) or pv_length < 0:
         raise BoardlabError(f"analyse: pv_length must be a non-negative integer, got {pv_length!r}")
@@ -199,14 +197,11 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
                for i in range(searches)]
     seconds = None if time is None else time / math.ceil(searches / jobs)
     seeds = [seed_to_state(np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(searches)]
-    if score_weight is None:          # as the agents: the game's search_defaults, else boardlab's
-        score_weight = type(state).search_defaults.get("score_weight", SEARCH_SCORE_WEIGHT)
-    if not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1:
+    if score_weight is not None and (not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1):
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
-    if prior is None:
-        prior = tree_prior(state)
-    if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9:
+    if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9):
         raise BoardlabError(f"analyse: prior must be a non-negative number, got {prior!r}")
+    # what is not given comes from the game's search_defaults, as for the agents
     searchers = [game_searcher(state, c, reward, score_weight, prior) for _ in range(searches)]
     legal = state.legal_actions()
     if halving is None:

@@ -228,7 +228,7 @@ def test_score_blend_is_scaled_when_read():
 def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
     """A game's ``depth``/``expand``/``prior``/``c`` search defaults reach analyse (suggest) as they
     reach the agents; an explicit ``c`` still wins."""
-    from solver import search
+    from solver import agents, search
 
     state = new_state("highcard", 2, 5)
     seen = []
@@ -244,9 +244,9 @@ def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
     assert tree_prior(game) == 2.5 and tree_prior(state) == 0.0
     assert tree_c(game) == 0.15 and tree_c(state) == SEARCH_C
     monkeypatch.setattr(search.ismcts, "Searcher", spy)
-    monkeypatch.setattr(search, "tree_shape", lambda _: tree_shape(game))   # engine classes are immutable
-    monkeypatch.setattr(search, "tree_prior", lambda _: tree_prior(game))
-    monkeypatch.setattr(search, "tree_c", lambda _: tree_c(game))
+    monkeypatch.setattr(agents, "tree_shape", lambda _: tree_shape(game))   # engine classes are immutable
+    monkeypatch.setattr(agents, "tree_prior", lambda _: tree_prior(game))
+    monkeypatch.setattr(agents, "tree_c", lambda _: tree_c(game))
     search.analyse(state, iterations=200, searches=2)
     assert seen == [(3, 40, 2.5, 0.15), (3, 40, 2.5, 0.15)]
     seen.clear()
