@@ -22,6 +22,15 @@ cdef inline int crest_slot(TT* s, int p) noexcept nogil:
     return -1
 
 
+cdef inline int first_slot_holding(TT* s, int p, int code) noexcept nogil:
+    """First storage space holding this tile code (crests share one code), -1 if none."""
+    cdef int i
+    for i in range(s.pl[p].nstore):
+        if s.pl[p].store[i] == code:
+            return i
+    return -1
+
+
 cdef inline bint type_elsewhere(TT* s, int p, int typ, int b) noexcept nogil:
     """Person kind typ already lives in another of p's buildings."""
     cdef int k
@@ -226,8 +235,11 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
             out[n] = A_USE + i
             n += 1
     for i in range(s.pl[p].nstore):
-        out[n] = A_DISCARD + i
-        n += 1
+        # two crests in storage are the same tile: discarding either is one move, listed once
+        # (so the search does not split its visits between identical moves)
+        if first_slot_holding(s, p, s.pl[p].store[i]) == i:
+            out[n] = A_DISCARD + i
+            n += 1
     if s.free_moves:
         for piece in range(2):
             city = piece_city(s, p, piece)

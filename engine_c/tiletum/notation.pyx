@@ -94,6 +94,19 @@ def _neighbour(TiletumState state, piece, text):
         return int(t[1:])
     return nb.index(_city_index(t))
 
+def _first_same_tile(TiletumState state, int slot):
+    """The first storage space holding the same tile as ``slot`` (two crests are one move)."""
+    cdef int p = state.st.actor
+    if not 0 <= slot < 4:
+        raise IndexError(slot)
+    if slot >= state.st.pl[p].nstore:
+        return slot
+    for i in range(slot):
+        if state.st.pl[p].store[i] == state.st.pl[p].store[slot]:
+            return i
+    return slot
+
+
 def string_to_action(TiletumState state, str text):
     """Parse the notation of :func:`action_to_string`."""
     words = text.strip().lower().split()
@@ -116,6 +129,8 @@ def string_to_action(TiletumState state, str text):
                 return A_JESTER + _ACTION_INDEX[arg]
             elif verb == "move":
                 return A_MOVE + _neighbour(state, state.st.act if state.st.act <= 1 else 0, arg)
+            elif verb == "discard" and arg.isdigit():
+                return A_DISCARD + _first_same_tile(state, int(arg))
             elif verb in _INDEXED and arg.isdigit() and int(arg) < _INDEXED[verb][1]:
                 return _INDEXED[verb][0] + int(arg)
             elif verb == "place":

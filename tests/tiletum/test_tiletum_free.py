@@ -148,6 +148,23 @@ def test_storage_holds_four_tiles():
     assert 0 in s.to_dict()["contracts_out"]
 
 
+def test_two_crests_in_storage_are_one_discard_move():
+    # the crests are the same tile: discarding either gives the same position, listed once
+    d = action_turn(action="persons", ap=3)
+    p = d["actor"]
+    store(d, p, "c", 0)
+    d["seats"][p]["storage"] += ["crest", "crest"]
+    s = load(d)
+    discards = [x for x in legal_strings(s) if x.startswith("discard")]
+    assert discards == ["discard 0", "discard 1"]
+    typed = s.clone()
+    act(typed, "discard 2")                     # the second crest, as a player would name it
+    listed = s.clone()
+    act(listed, "discard 1")
+    assert typed == listed
+    assert typed.to_dict()["seats"][p]["storage"] == ["c0", "crest"]
+
+
 def test_bonus_tiles_resources_ap_and_named_action():
     d = action_turn(action="merchant", ap=1)
     p = d["actor"]
