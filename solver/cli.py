@@ -178,6 +178,10 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="Report directory to write.")
 def report(paths, out):
     """Write plots and an HTML report from one or more simulation results."""
+    # a mistyped path is refused before pandas and matplotlib load (seconds)
+    for path in paths:
+        if not path.exists():
+            _fail(f"{path}: no such file or directory")
     from analysis.report import write_report
 
     page, notes = write_report(list(paths), out, with_notes=True)
@@ -203,12 +207,14 @@ def report(paths, out):
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
 def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed, resume, progress):
     """Value each tile or card kind by forcing its take in a run's saved positions."""
-    from solver.values_cli import values_command
-
     _check_int("--continuations", continuations, 1, 10**6)
     _check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
     _check_int("--jobs", jobs, 1, JOBS_MAX)
     _check_int("--seed", seed, 0, SEED_MAX)
+    # a mistyped run folder is refused before pandas loads (seconds)
+    if not run.is_dir():
+        _fail(f"{run}: no such run folder")
+    from solver.values_cli import values_command
     click.echo(values_command(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed,
                               resume, progress))
 

@@ -192,3 +192,18 @@ def test_play_refuses_bad_options(tmp_path):
     position.write_text(new_state("seasons", 2, 0).to_json())
     _one_line_error(_boardlab("play", "--position", str(position), "--option", "winter=true", stdin=""),
                     "a position carries its own options")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["report", "no-such-run", "--out", "rep"], "no-such-run: no such file or directory"),
+    (["values", "no-such-run", "--out", "vals"], "no-such-run: no such run folder"),
+    (["simulate", "--game", "burgundy", "--agent", "random", "--games", "0"], "--games"),
+])
+def test_a_mistyped_argument_is_refused_before_the_analysis_libraries_load(tmp_path, args, message):
+    # the refusal comes at once: pandas and matplotlib (seconds to load) are never imported
+    code = ("import sys\nfrom solver.cli import main\n"
+            f"try:\n    main({args!r})\nexcept SystemExit as stop:\n"
+            "    print(stop.code, sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert done.stdout.splitlines() == ["2 []"]
+    assert message in done.stderr and "Traceback" not in done.stderr
