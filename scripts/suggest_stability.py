@@ -73,19 +73,31 @@ def collect_positions(game, players, count, source, seed, per_game):
 
 def _summary(candidates):
     return [{k: c[k] for k in ("action", "move", "visits", "win_prob", "mean_reward", "reward_se", "tied",
-                               "same_turn")}
+                               "same_turn", "same_outcome")}
             for c in candidates]
+
+
+def _each_marks_the_other(run_a, run_b, key):
+    """True when the two runs' best moves differ and each run's ``key`` marks the other's best."""
+    best_a, best_b = run_a[0]["action"], run_b[0]["action"]
+    if best_a == best_b:
+        return False
+    return (any(c["action"] == best_b and c[key] for c in run_a)
+            and any(c["action"] == best_a and c[key] for c in run_b))
 
 
 def same_turn_pair(run_a, run_b):
     """True when the two runs' best moves differ and each run marks the other's best as the same
     moves this turn in another order (analyse's ``same_turn``: its line plays the first's move
     before the turn passes, and the first's line plays it), as ``suggest`` shows with '~'."""
-    best_a, best_b = run_a[0]["action"], run_b[0]["action"]
-    if best_a == best_b:
-        return False
-    return (any(c["action"] == best_b and c["same_turn"] for c in run_a)
-            and any(c["action"] == best_a and c["same_turn"] for c in run_b))
+    return _each_marks_the_other(run_a, run_b, "same_turn")
+
+
+def same_outcome_pair(run_a, run_b):
+    """True when the two runs' best moves differ and each run finds the other's best makes no
+    difference (analyse's ``same_outcome``: paired playouts after both end with the same scores),
+    as ``suggest`` shows with '*'."""
+    return _each_marks_the_other(run_a, run_b, "same_outcome")
 
 
 def flagged_tie(run_a, run_b):
@@ -158,7 +170,7 @@ def compare(text, iterations, seeds, jobs, prior=None, searches=None, c=None, ha
             "best_a": a[0]["move"], "best_b": b[0]["move"], "agree": a[0]["action"] == b[0]["action"],
             "b_in_top2_a": b[0]["action"] in top2, "near_tie": near_tie(a, b),
             "flagged_tie": flagged_tie(a, b), "ties_shown_a": sum(1 for c in a[1:] if c["tied"]),
-            "same_turn": same_turn_pair(a, b),
+            "same_turn": same_turn_pair(a, b), "same_outcome": same_outcome_pair(a, b),
             "share_a": a[0]["visits"] / sum(c["visits"] for c in a),
             "a": _summary(a[:TOP]), "b": _summary(b[:TOP])}
 
@@ -246,6 +258,8 @@ def summarise(records):
             # None for results stored before the measure existed
             "disagree_same_turn": (sum(r["same_turn"] for r in differ)
                                    if all("same_turn" in r for r in records) else None),
+            "disagree_same_outcome": (sum(r["same_outcome"] and not r["same_turn"] for r in differ)
+                                      if all("same_outcome" in r for r in records) else None),
             "within_top2": sum(r["b_in_top2_a"] for r in records) / n if n else float("nan"),
             "median_legal": float(np.median([r["legal"] for r in records])) if n else float("nan"),
             "median_share": float(np.median([r["share_a"] for r in records])) if n else float("nan")}
@@ -265,6 +279,10 @@ def format_summary(s, game, iterations):
                f"turn passes; suggest marks it '~'): {s['disagree_same_turn']} of the {s['disagree']} "
                f"disagreements, so the same turn on {s['agree'] + s['disagree_same_turn']}/{s['positions']}\n"
                if s["disagree_same_turn"] is not None else "")
+            + (f"  no difference (each run finds that paired playouts after the other's best end with the same "
+               f"scores; suggest marks it '*'): {s['disagree_same_outcome']} more, so the same advice on "
+               f"{s['agree'] + s['disagree_same_turn'] + s['disagree_same_outcome']}/{s['positions']}\n"
+               if s["disagree_same_outcome"] is not None and s["disagree_same_turn"] is not None else "")
             + f"  best of B within A's top 2 overall: {s['within_top2']:.3f}; median legal moves "
             f"{s['median_legal']:.0f}; median visit share of A's best {s['median_share']:.2f}")
 

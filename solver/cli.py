@@ -264,7 +264,7 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
 
     from solver.datafiles import note
     from solver.positions import load_position
-    from solver.search import analyse
+    from solver.search import SAME_OUTCOME_PLAYOUTS, analyse, mark
 
     if iterations is not None and seconds is not None:
         raise BoardlabError("give --iterations or --time, not both")
@@ -294,14 +294,16 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     click.echo(f"player {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
     click.echo(f"{'#':>3s} {'move':28s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}  line of play")
     for rank, c in enumerate(shown, 1):
-        mark = " " if rank == 1 else "~" if c["same_turn"] else "=" if c["tied"] else " "
-        click.echo(f"{mark}{rank:2d} {c['move'][:28]:28s} {c['visits']:8d} {c['win_prob']:8.3f} "
+        click.echo(f"{mark(c, rank == 1) or ' '}{rank:2d} {c['move'][:28]:28s} {c['visits']:8d} {c['win_prob']:8.3f} "
                    f"{c['expected_score']:10.1f}  {' '.join(c['pv'])}")
-    reordered = sum(1 for c in candidates[1:] if c["same_turn"])
-    tied = sum(1 for c in candidates[1:] if c["tied"] and not c["same_turn"])
+    marks = [mark(c) for c in candidates[1:]]
+    reordered, alike, tied = marks.count("~"), marks.count("*"), marks.count("=")
     if reordered:
         click.echo(f"~ the same moves this turn as #1 in another order (each line plays the other's move before "
                    f"the turn passes): {reordered} such move{'s' if reordered > 1 else ''}")
+    if alike:
+        click.echo(f"* no difference: {SAME_OUTCOME_PLAYOUTS} paired playouts after this move and after #1 end with "
+                   f"the same scores: {alike} such move{'s' if alike > 1 else ''}")
     if tied:
         click.echo(f"= the search cannot tell this move from #1 at this budget (values within 95% error): "
                    f"{tied} such move{'s' if tied > 1 else ''}; more iterations may separate them")

@@ -168,15 +168,16 @@ class PlaySession:
 
     def hint(self):
         """Rank the person's moves by a short search and print the best few."""
-        from solver.search import analyse
+        from solver.search import analyse, mark
 
         self.hints += 1
         seed = int(np.random.SeedSequence(self.seed, spawn_key=(HINT_SEED_KEY, self.hints)).generate_state(1)[0])
         ranked = analyse(self.state, iterations=self.hint_iterations, seed=seed, pv_length=0)
         self.say(f"hint ({self.hint_iterations} search iterations):")
         for place, move in enumerate(ranked[:HINT_MOVES], 1):
-            tie = (" (the same moves this turn as 1, in another order)" if place > 1 and move["same_turn"]
-                   else " (as good as 1 for all this search can tell)" if place > 1 and move["tied"] else "")
+            tie = {"~": " (the same moves this turn as 1, in another order)",
+                   "*": " (no different from 1: the same scores in every paired playout)",
+                   "=": " (as good as 1 for all this search can tell)", "": ""}[mark(move, place == 1)]
             self.say(f"  {place}. {move['move']}: win {move['win_prob']:.2f}, expected score "
                      f"{move['expected_score']:.1f}, {move['visits']} visits{tie}")
 

@@ -39,6 +39,9 @@ TURN_LINE = 16             # moves of each root move's line read from the tree, 
 # A move "ties" the first when their values differ by at most this many standard errors
 # (95%): which of them comes first is then the seed's choice, not the search's finding.
 TIE_Z = 1.96
+# Two moves "make no difference" when paired playouts after each (the same hidden cards, the same
+# dice and the same playout choices) end in the same scores this many times out of this many.
+SAME_OUTCOME_PLAYOUTS = 32
 
 
 def _search_one(searcher, state, iterations, seconds, seed, pv_length):
@@ -108,6 +111,42 @@ def same_turn(state, first_line, line, seed):
     return first_line[0] in turn_moves(state, line, seed) and line[0] in turn_moves(state, first_line, seed)
 
 
+def same_outcome(state, first, action, seed, playouts=SAME_OUTCOME_PLAYOUTS):
+    """True when ``action`` ends every one of ``playouts`` paired playouts with the same scores as
+    ``first``: each pair starts from one determinization of ``state`` and plays the engine's playout
+    policy from one seed after each move, so any difference the two moves make to how the game
+    goes on shows (which resource to take when none is of use any more, which of two worthless
+    tiles to drop).  A test of the playouts, not a proof: moves it calls alike may differ to a
+    player who plans further than the playout policy."""
+    if first == action:
+        return True
+    player = state.current_player()
+    for k in range(playouts):
+        world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 21, k)))
+        ends = []
+        for move in (first, action):
+            game = world.clone()
+            game.apply_action(move)
+            game.playout(np.random.SeedSequence(seed, spawn_key=(1 << 21, k, 1)), policy=True)
+            ends.append(tuple(game.scores()))
+        if ends[0] != ends[1]:
+            return False
+    return True
+
+
+def mark(move, first=False):
+    """How a ranked move stands to the first, as suggest, play's hint and the web board mark it:
+    "~" the same moves this turn in another order, "*" the same outcome (``same_outcome``), "="
+    a tie at this budget, "" none (always "" for the first itself)."""
+    if first:
+        return ""
+    if move.get("same_turn"):
+        return "~"
+    if move.get("same_outcome"):
+        return "*"
+    return "=" if move.get("tied") else ""
+
+
 def _check(name, value, kind, limit):
     """``value`` as a positive int or float up to ``limit`` (None stays None); BoardlabError otherwise."""
     if value is None:
@@ -166,7 +205,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     most-visited line starting with this move, as move strings (at most
     ``pv_length``; it may stop early where chance makes the tree's line illegal), and
     ``same_turn`` (True for the first move and for every move whose line plays the first move
-    later in the same turn while the first's line plays it: the same moves in another order).
+    later in the same turn while the first's line plays it: the same moves in another order) and
+    ``same_outcome`` (True for the first move and for every tied move after which paired playouts
+    end exactly as after the first: ``same_outcome``, the choice makes no difference).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
     ``halving=True`` (default ``DEFAULT_HALVING``, off; an iteration budget only) runs sequential
     halving at the root of each tree (solver/halving.py) and ranks the moves by the round they
@@ -254,6 +295,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     for candidate in out:
         candidate["tied"] = candidate is out[0] or ties_best(out[0], candidate)
         candidate["same_turn"] = same_turn(state, first_line, merged[candidate["action"]]["line"], seed)
+        # only the moves the search cannot tell from the first are played out (a few dozen playouts each)
+        candidate["same_outcome"] = candidate["tied"] and same_outcome(state, out[0]["action"],
+                                                                       candidate["action"], seed)
     return out
 
 

@@ -21,7 +21,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver import ismcts
 from solver.agents import game_searcher
-from solver.search import TURN_LINE, render_line, same_turn, standard_error, ties_best   # as suggest prints and marks them
+from solver.search import TURN_LINE, render_line, same_outcome, same_turn, standard_error, ties_best   # as suggest prints and marks them
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
 FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once
@@ -158,6 +158,8 @@ class Suggestion:
                 move["tied"] = not ranked or ties_best(values[ranked[0]["action"]], values[action])
                 first_line = line if first_line is None else first_line
                 move["same_turn"] = same_turn(self.state, first_line, line, self.seed)
+                move["same_outcome"] = move["tied"] and same_outcome(
+                    self.state, ranked[0]["action"] if ranked else action, action, self.seed)
                 ranked.append(move)
             self.ranked = ranked
         self.finished.set()

@@ -37,9 +37,13 @@ def test_run_measures_agreement_and_resumes(tmp_path, capsys):
         assert r["flagged_tie"] in (True, False) and not (r["agree"] and r["flagged_tie"])
         assert r["a"][0]["tied"] and r["b"][0]["tied"]            # a run's best is tied with itself
         assert r["same_turn"] in (True, False) and not (r["agree"] and r["same_turn"])
+        assert r["same_outcome"] in (True, False) and not (r["agree"] and r["same_outcome"])
     printed = capsys.readouterr().out
     assert "best move agrees on" in printed
     assert f"so the same turn on {summary['agree'] + summary['disagree_same_turn']}/3" in printed
+    same_advice = summary['agree'] + summary['disagree_same_turn'] + summary['disagree_same_outcome']
+    assert f"so the same advice on {same_advice}/3" in printed
+    assert summary["disagree_same_outcome"] == sum(r["same_outcome"] and not r["same_turn"] for r in records)
     # a rerun reads the stored results instead of searching again; other settings are refused
     (out / "results.jsonl").write_text("\n".join(json.dumps({**r, "agree": True}) for r in records) + "\n")
     assert stability.main(args)["agree"] == 3
@@ -142,3 +146,11 @@ def test_halving_flag_reaches_the_search_and_the_settings(tmp_path, monkeypatch,
     assert json.loads((out / "settings.json").read_text())["halving"] is value
     with pytest.raises(SystemExit, match="other settings"):
         stability.main(args)
+
+
+def test_same_outcome_needs_both_runs_to_find_no_difference():
+    def run(best, other, same):
+        return [{"action": best, "same_outcome": True}, {"action": other, "same_outcome": same}]
+    assert stability.same_outcome_pair(run(1, 2, True), run(2, 1, True))
+    assert not stability.same_outcome_pair(run(1, 2, True), run(2, 1, False))
+    assert not stability.same_outcome_pair(run(1, 2, True), run(1, 2, True))     # they agree

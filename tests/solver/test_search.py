@@ -6,12 +6,12 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import ismcts
-from solver.search import analyse, same_turn, standard_error, ties_best, turn_moves
+from solver.search import analyse, mark, same_outcome, same_turn, standard_error, ties_best, turn_moves
 
 from solver_helpers import highcard_position
 
 KEYS = {"action", "move", "visits", "win_prob", "expected_score", "expected_scores", "mean_reward", "reward_se",
-        "tied", "same_turn", "pv"}
+        "tied", "same_turn", "same_outcome", "pv"}
 
 
 def test_output_shape():
@@ -126,10 +126,61 @@ def test_suggest_table_marks_ties(monkeypatch, tmp_path, capsys):
     rows = [line for line in out.splitlines() if line[1:3].strip().isdigit()]
     assert [row[0] for row in rows] == [" ", "=", "~"]
     assert "~ the same moves this turn as #1 in another order" in out and "1 such move" in out
-    moves[1]["tied"] = False
+    moves[1]["same_outcome"] = True              # the second: paired playouts end alike
+    with pytest.raises(SystemExit):
+        main(["suggest", "--game", "highcard", "--position", str(path)])
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line[1:3].strip().isdigit()]
+    assert [row[0] for row in rows] == [" ", "*", "~"]
+    assert "* no difference: 32 paired playouts" in out and "cannot tell" not in out
+    moves[1]["tied"] = moves[1]["same_outcome"] = False
     with pytest.raises(SystemExit):
         main(["suggest", "--game", "highcard", "--position", str(path)])
     assert "cannot tell" not in capsys.readouterr().out
+
+
+class _Ending:
+    """A stand-in game for same_outcome: move 0 and move 1 lead to the same scores after any
+    playout; move 2 changes them in one playout seed of four."""
+
+    def __init__(self, moved=None, luck=None):
+        self.moved, self.luck = moved, luck
+
+    def current_player(self):
+        return 0
+
+    def resample_hidden(self, observer, seed):
+        return _Ending(luck=int(seed.generate_state(1)[0]) % 4)
+
+    def clone(self):
+        return _Ending(self.moved, self.luck)
+
+    def apply_action(self, action):
+        self.moved = action
+
+    def playout(self, seed, policy=False):
+        assert policy
+
+    def scores(self):
+        return [10 + (self.moved == 2 and self.luck == 0), 7]
+
+
+def test_same_outcome_compares_paired_playouts_after_each_move():
+    state = _Ending()
+    assert same_outcome(state, 0, 1, seed=5) and same_outcome(state, 1, 0, seed=5)
+    assert not same_outcome(state, 0, 2, seed=5)          # one pair in four ends differently
+    assert same_outcome(state, 2, 2, seed=5)
+
+
+def test_moves_that_change_the_game_do_not_have_the_same_outcome():
+    state = new_state("burgundy", 2, 3)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    first, *others = state.legal_actions()
+    assert not all(same_outcome(state, first, other, seed=1) for other in others)
+    out = analyse(state, iterations=600, seed=1)
+    assert out[0]["same_outcome"] and all(not c["same_outcome"] for c in out if not c["tied"])
+    assert [mark(c, i == 0) for i, c in enumerate(out)][0] == ""
 
 
 def _two_dice_turn(seed=3):

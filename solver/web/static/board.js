@@ -331,9 +331,10 @@ const BoardPage = (() => {
     const rows = ranked.slice(0, 10).map((move, index) => {
       const row = document.createElement("tr");
       if (index === 0) row.classList.add("best");
-      // as suggest marks them: "~" the same moves this turn as the first, in another order;
-      // "=": the search cannot tell this move from the first at this budget
-      const mark = index === 0 ? "" : move.same_turn ? "~" : move.tied ? "=" : "";
+      // as suggest marks them (solver.search.mark): "~" the same moves this turn as the first, in
+      // another order; "*" no difference (paired playouts end alike); "=" the search cannot tell
+      // this move from the first at this budget
+      const mark = index === 0 ? "" : move.same_turn ? "~" : move.same_outcome ? "*" : move.tied ? "=" : "";
       const name = mark ? `${mark} ${move.move}` : move.move;
       const cells = [name, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1),
                      (move.pv || []).join(" ")];
@@ -341,6 +342,7 @@ const BoardPage = (() => {
         const cell = document.createElement("td");
         cell.textContent = String(value);
         if (k === 0 && mark === "~") cell.title = "the same moves this turn as the first, in another order";
+        if (k === 0 && mark === "*") cell.title = "no difference: paired playouts after this move and after the first end with the same scores";
         if (k === 0 && mark === "=") cell.title = "the search cannot tell this move from the first at this budget";
         if (k === 4) cell.className = "line";
         row.append(cell);
