@@ -206,8 +206,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     ``pv_length``; it may stop early where chance makes the tree's line illegal), and
     ``same_turn`` (True for the first move and for every move whose line plays the first move
     later in the same turn while the first's line plays it: the same moves in another order) and
-    ``same_outcome`` (True for the first move and for every tied move after which paired playouts
-    end exactly as after the first: ``same_outcome``, the choice makes no difference).
+    ``same_outcome`` (True for the first move and for every move after which paired playouts end
+    exactly as after the first: ``same_outcome``, the choice makes no difference).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
     ``halving=True`` (default ``DEFAULT_HALVING``, off; an iteration budget only) runs sequential
     halving at the root of each tree (solver/halving.py) and ranks the moves by the round they
@@ -295,9 +295,9 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     for candidate in out:
         candidate["tied"] = candidate is out[0] or ties_best(out[0], candidate)
         candidate["same_turn"] = same_turn(state, first_line, merged[candidate["action"]]["line"], seed)
-        # only the moves the search cannot tell from the first are played out (a few dozen playouts each)
-        candidate["same_outcome"] = candidate["tied"] and same_outcome(state, out[0]["action"],
-                                                                       candidate["action"], seed)
+        # every move, tied or not: an equal move can miss the tie by its playouts' luck, and a move
+        # that changes the game mostly shows it in the first pair (two playouts)
+        candidate["same_outcome"] = same_outcome(state, out[0]["action"], candidate["action"], seed)
     return out
 
 

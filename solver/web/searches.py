@@ -158,8 +158,8 @@ class Suggestion:
                 move["tied"] = not ranked or ties_best(values[ranked[0]["action"]], values[action])
                 first_line = line if first_line is None else first_line
                 move["same_turn"] = same_turn(self.state, first_line, line, self.seed)
-                move["same_outcome"] = move["tied"] and same_outcome(
-                    self.state, ranked[0]["action"] if ranked else action, action, self.seed)
+                move["same_outcome"] = same_outcome(self.state, ranked[0]["action"] if ranked else action,
+                                                    action, self.seed)
                 ranked.append(move)
             self.ranked = ranked
         self.finished.set()

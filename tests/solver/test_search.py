@@ -179,7 +179,7 @@ def test_moves_that_change_the_game_do_not_have_the_same_outcome():
     first, *others = state.legal_actions()
     assert not all(same_outcome(state, first, other, seed=1) for other in others)
     out = analyse(state, iterations=600, seed=1)
-    assert out[0]["same_outcome"] and all(not c["same_outcome"] for c in out if not c["tied"])
+    assert out[0]["same_outcome"] and not all(c["same_outcome"] for c in out)
     assert [mark(c, i == 0) for i, c in enumerate(out)][0] == ""
 
 
@@ -245,3 +245,14 @@ def test_analyse_marks_the_first_moves_in_another_order():
     for c in out[1:]:
         if out[0]["move"] not in c["pv"]:
             assert not c["same_turn"]
+
+
+def test_a_choice_of_no_more_use_has_the_same_outcome_every_way():
+    # Tiletum near the end: which resource to take no longer changes anything
+    from pathlib import Path
+    from engine_c import state_from_json
+    state = state_from_json((Path(__file__).parent / "data" / "tiletum_a_choice_of_no_use.json").read_text())
+    out = analyse(state, iterations=2000, seed=3)
+    assert len(out) == 4 and all(c["move"].startswith("choose ") for c in out)
+    assert all(c["same_outcome"] for c in out)
+    assert [mark(c, i == 0) for i, c in enumerate(out)] == ["", "*", "*", "*"]

@@ -186,3 +186,26 @@ def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
     assert cell.get_attribute("title") == "the same moves this turn as the first, in another order"
     page.locator("#ranked").screenshot(path=str(tmp_path / "ranked.png"))
     assert page.errors == []
+
+
+def test_a_choice_that_makes_no_difference_is_marked(page, tmp_path):
+    """Tiletum near the end: the resource chosen is of no more use, so every other choice is
+    marked '*' (paired playouts end alike), as suggest marks it, with its explanation."""
+    position = (ROOT / "tests" / "solver" / "data" / "tiletum_a_choice_of_no_use.json").read_text()
+    start_game(page, "tiletum", 2)
+    version = board_version(page)
+    page.fill("#position-text", position)
+    page.click("#load")
+    wait_for_new_version(page, version)
+    page.fill("#iterations", "4000")
+    page.click("#suggest")
+    page.wait_for_selector("#ranked tr.best", timeout=30000)
+    names = [page.locator("#ranked tr").nth(k).locator("td").first.inner_text()
+             for k in range(1, page.locator("#ranked tr").count())]
+    assert len(names) == 4 and names[0].startswith("choose ")
+    assert all(name.startswith("* choose ") for name in names[1:]), names
+    cell = page.locator("#ranked td", has_text=names[1])
+    assert cell.get_attribute("title") == ("no difference: paired playouts after this move and after the first "
+                                           "end with the same scores")
+    page.locator("#ranked").screenshot(path=str(tmp_path / "ranked.png"))
+    assert page.errors == []
