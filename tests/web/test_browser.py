@@ -165,20 +165,26 @@ def test_stop_and_visible_thinking(page):
     assert page.errors == []
 
 
-def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
-    """A Castles of Burgundy turn where the search takes a tile with each die: the ranked table
-    marks the dice used the other way round with '~' (as suggest does), with its explanation."""
-    position = (ROOT / "tests" / "solver" / "data" / "burgundy_dice_in_either_order.json").read_text()
-    start_game(page, "burgundy", 2)
+def ranked_after_suggest(page, game, position_file, iterations):
+    """Load tests/solver/data/``position_file`` into a new board, suggest with ``iterations`` and
+    return the ranked table's first cells (move names with their marks), best first."""
+    position = (ROOT / "tests" / "solver" / "data" / position_file).read_text()
+    start_game(page, game, 2)
     version = board_version(page)
     page.fill("#position-text", position)
     page.click("#load")
     wait_for_new_version(page, version)
-    page.fill("#iterations", "20000")
+    page.fill("#iterations", str(iterations))
     page.click("#suggest")
     page.wait_for_selector("#ranked tr.best", timeout=30000)
-    names = [page.locator("#ranked tr").nth(k).locator("td").first.inner_text()
-             for k in range(1, page.locator("#ranked tr").count())]
+    return [page.locator("#ranked tr").nth(k).locator("td").first.inner_text()
+            for k in range(1, page.locator("#ranked tr").count())]
+
+
+def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
+    """A Castles of Burgundy turn where the search takes a tile with each die: the ranked table
+    marks the dice used the other way round with '~' (as suggest does), with its explanation."""
+    names = ranked_after_suggest(page, "burgundy", "burgundy_dice_in_either_order.json", 20000)
     assert names[0] in ("die1:take4", "die2:take6")
     other = "die2:take6" if names[0] == "die1:take4" else "die1:take4"
     assert f"~ {other}" in names
@@ -191,17 +197,7 @@ def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
 def test_a_choice_that_makes_no_difference_is_marked(page, tmp_path):
     """Tiletum near the end: the resource chosen is of no more use, so every other choice is
     marked '*' (paired playouts end alike), as suggest marks it, with its explanation."""
-    position = (ROOT / "tests" / "solver" / "data" / "tiletum_a_choice_of_no_use.json").read_text()
-    start_game(page, "tiletum", 2)
-    version = board_version(page)
-    page.fill("#position-text", position)
-    page.click("#load")
-    wait_for_new_version(page, version)
-    page.fill("#iterations", "4000")
-    page.click("#suggest")
-    page.wait_for_selector("#ranked tr.best", timeout=30000)
-    names = [page.locator("#ranked tr").nth(k).locator("td").first.inner_text()
-             for k in range(1, page.locator("#ranked tr").count())]
+    names = ranked_after_suggest(page, "tiletum", "tiletum_a_choice_of_no_use.json", 4000)
     assert len(names) == 4 and names[0].startswith("choose ")
     assert all(name.startswith("* choose ") for name in names[1:]), names
     cell = page.locator("#ranked td", has_text=names[1])
