@@ -234,12 +234,15 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
         if T_BONUS <= t < T_PERSON and can_use(s, p, t - T_BONUS):
             out[n] = A_USE + i
             n += 1
-    for i in range(s.pl[p].nstore):
-        # two crests in storage are the same tile: discarding either is one move, listed once
-        # (so the search does not split its visits between identical moves)
-        if first_slot_holding(s, p, s.pl[p].store[i]) == i:
-            out[n] = A_DISCARD + i
-            n += 1
+    if s.pl[p].nstore == NSTORE:
+        # a discard makes room, so only a full storage offers one (docs/tiletum.md, "Storage"): with
+        # room to spare it would change nothing a discard at the moment of need could not
+        for i in range(NSTORE):
+            # two crests in storage are the same tile: discarding either is one move, listed once
+            # (so the search does not split its visits between identical moves)
+            if first_slot_holding(s, p, s.pl[p].store[i]) == i:
+                out[n] = A_DISCARD + i
+                n += 1
     if s.free_moves:
         for piece in range(2):
             city = piece_city(s, p, piece)

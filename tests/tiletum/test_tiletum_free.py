@@ -1,6 +1,9 @@
 """Free actions: buy with gold, crests, contracts, cathedrals, bonus tiles (helpers), storage."""
 import copy
 
+import pytest
+
+from engine_c.errors import BoardlabError
 from engine_c.tiletum.data import (CONTRACTS, PERSONS, E_CREST, E_RES, E_APACT, E_AP, E_COLOUR, E_RETRIG,
                                    E_MOVE, E_SWAP, E_ANY, E_VP, E_KING, CREST_FOOD, CREST_VP, CREST_AP,
                                    TYPE_ACTION, ACTIONS, CATHEDRAL_CITIES, CITIES)
@@ -153,16 +156,31 @@ def test_two_crests_in_storage_are_one_discard_move():
     d = action_turn(action="persons", ap=3)
     p = d["actor"]
     store(d, p, "c", 0)
+    store(d, p, "c", 1)
     d["seats"][p]["storage"] += ["crest", "crest"]
     s = load(d)
     discards = [x for x in legal_strings(s) if x.startswith("discard")]
-    assert discards == ["discard 0", "discard 1"]
+    assert discards == ["discard 0", "discard 1", "discard 2"]
     typed = s.clone()
-    act(typed, "discard 2")                     # the second crest, as a player would name it
+    act(typed, "discard 3")                     # the second crest, as a player would name it
     listed = s.clone()
-    act(listed, "discard 1")
+    act(listed, "discard 2")
     assert typed == listed
-    assert typed.to_dict()["seats"][p]["storage"] == ["c0", "crest"]
+    assert typed.to_dict()["seats"][p]["storage"] == ["c0", "c1", "crest"]
+
+
+def test_a_discard_is_offered_only_when_storage_is_full():
+    # discarding makes room: with a space free there is nothing to make room for
+    d = action_turn(action="persons", ap=3)
+    p = d["actor"]
+    for c in range(3):
+        store(d, p, "c", c)
+    s = load(d)
+    assert not any(x.startswith("discard") for x in legal_strings(s))
+    with pytest.raises(BoardlabError):
+        act(s, "discard 0")
+    act(s, "person 0")                          # the fourth tile fills the storage
+    assert [x for x in legal_strings(s) if x.startswith("discard")] == [f"discard {i}" for i in range(4)]
 
 
 def test_bonus_tiles_resources_ap_and_named_action():
