@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.names import JOURNAL, MANIFEST_NAMES, VALUES_MANIFEST  # noqa: F401 (re-exported)
 from engine_c.errors import BoardlabError
 
 # Columns every results file has (docs/results.md); f_* feature columns are optional.
@@ -31,9 +32,6 @@ REQUIRED_COLUMNS = (
 _INT_COLUMNS = ("players", "game_index", "seat", "agent_index", "score", "rank", "turns",
                 "lead_changes")
 _BOOL_COLUMNS = ("win", "tiebreak_used")
-MANIFEST_NAMES = ("_manifest.json", "manifest.json")  # the runner writes the first
-VALUES_MANIFEST = "_values.json"  # a folder of interventional values (boardlab values), not a run
-JOURNAL = "_journal.jsonl"
 
 
 @dataclasses.dataclass

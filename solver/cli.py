@@ -179,9 +179,13 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
 def report(paths, out):
     """Write plots and an HTML report from one or more simulation results."""
     # a mistyped path is refused before pandas and matplotlib load (seconds)
+    from analysis.names import holds_results
+
     for path in paths:
         if not path.exists():
             _fail(f"{path}: no such file or directory")
+        if path.is_dir() and not holds_results(path):
+            _fail(f"{path}: empty dataset (no .parquet part files in the directory)")
     from analysis.report import write_report
 
     page, notes = write_report(list(paths), out, with_notes=True)
@@ -214,6 +218,10 @@ def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, see
     # a mistyped run folder is refused before pandas loads (seconds)
     if not run.is_dir():
         _fail(f"{run}: no such run folder")
+    from analysis.names import has_manifest
+
+    if not has_manifest(run):
+        _fail(f"{run}: not a run folder (no _manifest.json with its settings)")
     from solver.values_cli import values_command
     click.echo(values_command(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed,
                               resume, progress))

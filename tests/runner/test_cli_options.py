@@ -198,9 +198,13 @@ def test_play_refuses_bad_options(tmp_path):
     (["report", "no-such-run", "--out", "rep"], "no-such-run: no such file or directory"),
     (["values", "no-such-run", "--out", "vals"], "no-such-run: no such run folder"),
     (["simulate", "--game", "burgundy", "--agent", "random", "--games", "0"], "--games"),
+    (["report", "not-a-run", "--out", "rep"], "not-a-run: empty dataset (no .parquet part files"),
+    (["values", "not-a-run", "--out", "vals"], "not-a-run: not a run folder (no _manifest.json"),
 ])
 def test_a_mistyped_argument_is_refused_before_the_analysis_libraries_load(tmp_path, args, message):
     # the refusal comes at once: pandas and matplotlib (seconds to load) are never imported
+    (tmp_path / "not-a-run" / "notes").mkdir(parents=True)        # a folder, but no results in it
+    (tmp_path / "not-a-run" / "notes" / "readme.txt").write_text("no games here\n")
     code = ("import sys\nfrom solver.cli import main\n"
             f"try:\n    main({args!r})\nexcept SystemExit as stop:\n"
             "    print(stop.code, sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))\n")
