@@ -6,11 +6,13 @@
    SeedSequence(seed, spawn_key=(g,)) (child 0 the deal, child 1 the policy's move seeds), so the
    samples do not depend on --jobs. At every quiet point (``state.value_features()`` is not None:
    a main decision) each player's features and the points it then goes on to score
-   (final score minus score now) are kept.
-2. Per stage (``value_features``' first element: The Castles of Burgundy's phase * 5 + round,
-   Tiletum's round * 3 + pass) a
+   (final score minus score now) are kept; where the value counts a feature as points with weight 1
+   (its ``COUNTED_AS_POINTS``: A Castle for All Seasons' castle scoring as it stands), the fit is
+   of the points to come beyond it.
+2. Per stage (``value_features``' first element) a
    ridge regression (penalty --ridge on every weight but the bias) of those points on the
-   features: the same games give the same weights.
+   features: the same games give the same weights.  Stages: The Castles of Burgundy's phase * 5 +
+   round, Tiletum's round * 3 + pass, A Castle for All Seasons' rounds left after this one.
 3. Printed per stage: samples, the spread of the points to come, the fit's residual spread on
    held-out games (every fifth game) and R^2. With --write the weights go into the engine's
    data file ``engine_c/<game>/value_weights.py`` for this player count (read at import; a
@@ -34,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 
-VALUE_GAMES = ("burgundy", "tiletum")   # engines with engine_c/<game>/value.pyx
+VALUE_GAMES = ("burgundy", "seasons", "tiletum")   # engines with engine_c/<game>/value.pyx
 HOLDOUT_EVERY = 5          # game g is held out of the fit when g % 5 == 4
 
 
@@ -54,7 +56,9 @@ def play(game, players, seed, game_index):
 
 
 def collect(game, players, seed, games, jobs):
-    """Stage, features, target and held-out flag of every sample, as arrays."""
+    """Stage, features, target and held-out flag of every sample, as arrays.  The target is the points
+    to come less the features the value counts as points (its COUNTED_AS_POINTS, weight 1 in the estimate)."""
+    from importlib import import_module
     from joblib import Parallel, delayed
 
     per_game = Parallel(n_jobs=jobs)(delayed(play)(game, players, seed, g) for g in range(games))
@@ -65,7 +69,11 @@ def collect(game, players, seed, games, jobs):
             rows.append(row)
             target.append(y)
             held.append(g % HOLDOUT_EVERY == HOLDOUT_EVERY - 1)
-    return np.array(stage), np.array(rows, dtype=float), np.array(target, dtype=float), np.array(held)
+    value = import_module(f"engine_c.{game}.value")
+    counted = [list(value.FEATURE_NAMES).index(name) for name in getattr(value, "COUNTED_AS_POINTS", ())]
+    rows = np.array(rows, dtype=float).reshape(len(target), -1)
+    target = np.array(target, dtype=float) - rows[:, counted].sum(axis=1)
+    return np.array(stage), rows, target, np.array(held)
 
 
 def check_positions(game, players, seed, positions, playouts):

@@ -5,16 +5,22 @@ boardlab's game interface.
 The state class binds the CS struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/seasons.md.
 """
-from engine_c.game cimport GameState, GameHooks, game_hooks, secret_choice_fn, rewind_secret_fn
+from engine_c.game cimport GameState, GameHooks, game_hooks, secret_choice_fn, rewind_secret_fn, evaluate_fn
+from libc.string cimport memcpy
 from libc.stdint cimport uint64_t
 from engine_c.seasons.types cimport *
 from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value
 from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
 from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
-from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice, cs_rewind_secret
+from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice, cs_rewind_secret, final_scoring
+from engine_c.seasons.value cimport evaluate, value_features, value_stage, quiet, VALUE_FEATURES
 
 from engine_c.seasons.data import BUILDING_IDS, CARDS
 from engine_c.errors import BoardlabError
+from engine_c.seasons.value import use_value_weights
+from engine_c.seasons.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
+for _players, _weights in _VALUE_WEIGHTS.items():
+    use_value_weights(_players, _weights)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -23,6 +29,7 @@ cdef GameHooks HOOKS = game_hooks(
     <void*>cs_policy_playout, <void*>cs_policy_action, <void*>cs_playout, <void*>cs_new_game)
 HOOKS.secret_choice = <secret_choice_fn>cs_secret_choice      # the card selection is simultaneous
 HOOKS.rewind_secret = <rewind_secret_fn>cs_rewind_secret      # and can be replayed from its start
+HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for blended playouts
 
 
 cdef class SeasonsState(GameState):
@@ -71,6 +78,23 @@ cdef class SeasonsState(GameState):
             f["resources"] = sum(int(s.res[p][k]) for k in range(NRES))
             out.append(f)
         return out
+
+    def value_features(self):
+        """``(stage, rows)``: the fitted value's stage (rounds left after this one) and per player its
+        features (engine_c.seasons.value.FEATURE_NAMES order); None away from a quiet point (a
+        round's card selection under way or its cards being resolved, the game over)."""
+        cdef double f[VALUE_FEATURES]
+        cdef CS scored
+        cdef int p, k
+        if not quiet(&self.st) or self.is_terminal():
+            return None
+        memcpy(&scored, &self.st, sizeof(CS))
+        final_scoring(&scored)
+        out = []
+        for p in range(self.st.np):
+            value_features(&self.st, &scored, p, f)
+            out.append([f[k] for k in range(VALUE_FEATURES)])
+        return value_stage(&self.st), out
 
     def tiebreak_values(self):
         """Tie-break keys per player: (talers left, building-point value of resources left)."""
