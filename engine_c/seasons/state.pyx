@@ -40,8 +40,10 @@ cdef class SeasonsState(GameState):
     num_distinct_actions = NUM_ACTIONS
     # the card selection is simultaneous: a player's secret card is chosen without seeing the others',
     # below the root and, replayed from the phase's start, before it (docs/stronger-defaults.md,
-    # "A Castle for All Seasons: decoupled secret choices" and "The others' choices before the root")
-    search_defaults = {"decoupled": 2}
+    # "A Castle for All Seasons: decoupled secret choices" and "The others' choices before the root");
+    # half of every playout's result is the fitted value at its first quiet point (value.pyx;
+    # same document, "A Castle for All Seasons' fitted value")
+    search_defaults = {"decoupled": 2, "leaf_value": 0.5}
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)
