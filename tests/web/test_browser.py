@@ -64,12 +64,16 @@ def wait_for_new_version(page, old):
 
 def start_game(page, game, players):
     """A new game of ``game`` from the form, the view following the player to act."""
+    # the page opens on a game of its own (often the same game): wait for that board, mark it, and
+    # wait for a board drawn after the click, so the moves read next are the new game's
+    page.wait_for_selector("#board[data-game]")
+    page.evaluate("document.querySelector('#board').dataset.version = 'before-new'")
     page.check("#follow")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.fill("#seed", "1")
     page.click("#new")
-    page.wait_for_selector(f"#board[data-game={game}]")
+    page.wait_for_selector(f"#board[data-game={game}]:not([data-version=before-new])")
 
 
 def click_a_move_on_the_board(page):
