@@ -1,19 +1,11 @@
-"""The fitted value (engine_c/burgundy/value.pyx): features, quiet points, the estimate, the fit."""
+"""The fitted value (engine_c/burgundy/value.pyx): features, quiet points, the fit and its check
+(what every value must do alike: tests/solver/test_fitted_values.py)."""
 import numpy as np
 import pytest
 
-from engine_c import new_state
 from engine_c.burgundy import value
-from engine_c.burgundy.value_weights import WEIGHTS
 from tests.scripts.script_loader import load_script
-from tests.value_helpers import policy_states, weights_restored
-
-
-@pytest.fixture
-def restore_weights():
-    """Put back the weights the engine loaded at import after a test changes them."""
-    with weights_restored(value):
-        yield
+from tests.value_helpers import policy_states
 
 
 def _policy_states(players=2, seed=0, every=7):
@@ -44,34 +36,6 @@ def test_features_read_the_estate_and_the_end_bonus():
             assert f["later_in_order"] == data["turn"]["order"].index(p)
             checked += 1
     assert checked > 15
-
-
-def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features():
-    weights = value.value_weights(2)
-    assert weights is not None and len(weights) == value.STAGES
-    compared = 0
-    for state in _policy_states(seed=1):
-        found = state.value_features()
-        estimate = state.evaluate()
-        if found is None:
-            assert estimate is None          # only quiet points are estimated
-            continue
-        stage, rows = found
-        for p in range(2):
-            expected = state.scores()[p] + float(np.dot(weights[stage], rows[p]))
-            assert estimate[p] == pytest.approx(expected, abs=1e-6)
-        compared += 1
-    assert compared > 10
-
-
-def test_no_estimate_without_weights_for_the_player_count(restore_weights):
-    assert 3 not in WEIGHTS                       # only the 2-player fit ships
-    assert new_state("burgundy", 3, 1).evaluate() is None
-    assert new_state("burgundy", 2, 1).evaluate() is not None
-    value.use_value_weights(2, None)
-    assert new_state("burgundy", 2, 1).evaluate() is None
-    with pytest.raises(ValueError):
-        value.use_value_weights(2, [[0.0] * value.FEATURES])
 
 
 def test_shipped_weights_estimate_policy_games_better_than_their_mean():

@@ -1,15 +1,13 @@
 """A Castle for All Seasons' fitted value (engine_c/seasons/value.pyx): features, quiet points, the
-estimate, the fit."""
+estimate, the fit (what every value must do alike: tests/solver/test_fitted_values.py)."""
 import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from engine_c import new_state
 from engine_c.seasons import value
 from tests.scripts.script_loader import load_script
-from tests.value_helpers import policy_states, weights_restored
+from tests.value_helpers import policy_states
 
 CONTENT = json.loads((Path(value.__file__).parent / "content.json").read_text())["tables"]
 PLACES = CONTENT["places"]["items"]
@@ -18,13 +16,6 @@ VALUE_OF = {b["id"]: b["value"] for b in CONTENT["buildings"]["items"]}
 VP_OF = {b["id"]: b["vp"] for b in CONTENT["buildings"]["items"]}
 POINTS = {r["id"]: r["building_points"] for r in CONTENT["resources"]["items"]}
 CONSTANTS = {c["id"]: c["value"] for c in CONTENT["constants"]["items"]}
-
-
-@pytest.fixture
-def restore_weights():
-    """Put back the weights the engine loaded at import after a test changes them."""
-    with weights_restored(value):
-        yield
 
 
 def _castle_scoring(data, player):
@@ -113,33 +104,6 @@ def test_features_read_the_seats_at_quiet_points_only():
     assert checked > 60 and not_quiet > 60 and castle_scored > 5 and payable_seen > 3
 
 
-def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features():
-    weights = value.value_weights(2)
-    assert weights is not None and len(weights) == value.STAGES
-    compared = 0
-    for state in policy_states("seasons", 2, 1, every=1):
-        found = state.value_features()
-        estimate = state.evaluate()
-        if found is None:
-            assert estimate is None          # only quiet points are estimated
-            continue
-        stage, rows = found
-        for p in range(2):
-            expected = state.scores()[p] + rows[p][1] + float(np.dot(weights[stage], rows[p]))  # castle scoring counted
-            assert estimate[p] == pytest.approx(expected, abs=1e-6)
-        compared += 1
-    assert compared >= 10
-
-
-def test_no_estimate_without_weights(restore_weights):
-    for players in (2, 3, 4):                     # every player count ships a fit
-        assert new_state("seasons", players, 1).evaluate() is not None
-    value.use_value_weights(3, None)
-    assert new_state("seasons", 3, 1).evaluate() is None
-    with pytest.raises(ValueError):
-        value.use_value_weights(2, [[0.0] * value.FEATURES])
-
-
 def test_shipped_weights_follow_what_playouts_from_a_position_score():
     # fresh policy positions: the estimate's margins against the means of 32 resampled playouts each; the
     # estimate must explain most of how those means differ from position to position, far more than the
@@ -150,14 +114,3 @@ def test_shipped_weights_follow_what_playouts_from_a_position_score():
     playouts = fit_value._margins(np.array([r[2] for r in rows]))[:, 0]
     assert len(rows) == 40
     assert np.std(estimate - playouts) < 0.55 * np.std(playouts)     # 0.45 shipped; 0.66 with vp and castle alone
-
-
-def test_fit_and_check_run_for_seasons(tmp_path):
-    fit_value = load_script("fit_value")
-    one = fit_value.main(["--game", "seasons", "--games", "20", "--seed", "3", "--write",
-                          "--out", str(tmp_path / "w.py")])
-    assert one["weights"].shape == (value.STAGES, value.FEATURES)
-    text = (tmp_path / "w.py").read_text()
-    assert "rounds left after this one" in text and "--game seasons" in text
-    figures = fit_value.main(["--game", "seasons", "--check", "6", "--check-playouts", "8", "--seed", "5"])
-    assert 0 < figures["score_error_sd"] < 2 * figures["score_playout_sd"]

@@ -1,24 +1,16 @@
-"""Tiletum's fitted value (engine_c/tiletum/value.pyx): features, quiet points, the estimate, the fit."""
+"""Tiletum's fitted value (engine_c/tiletum/value.pyx): features and quiet points, the fit's error
+(what every value must do alike: tests/solver/test_fitted_values.py)."""
 import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from engine_c import new_state
 from engine_c.tiletum import value
 from tests.scripts.script_loader import load_script
-from tests.value_helpers import policy_states, weights_restored
+from tests.value_helpers import policy_states
 
 CONTENT = json.loads((Path(value.__file__).parent / "content.json").read_text())["tables"]
 RULE_NUMBERS = {item["id"]: item["value"] for item in CONTENT["rule_numbers"]["items"]}
-
-
-@pytest.fixture
-def restore_weights():
-    """Put back the weights the engine loaded at import after a test changes them."""
-    with weights_restored(value):
-        yield
 
 
 def _policy_states(players=2, seed=0, every=5):
@@ -77,33 +69,6 @@ def test_features_read_the_seats_at_quiet_points_only():
     assert checked > 30 and not_quiet > 30
 
 
-def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features():
-    weights = value.value_weights(2)
-    assert weights is not None and len(weights) == value.STAGES
-    compared = 0
-    for state in _policy_states(seed=1, every=1):
-        found = state.value_features()
-        estimate = state.evaluate()
-        if found is None:
-            assert estimate is None          # only quiet points are estimated
-            continue
-        stage, rows = found
-        for p in range(2):
-            expected = state.scores()[p] + float(np.dot(weights[stage], rows[p]))
-            assert estimate[p] == pytest.approx(expected, abs=1e-6)
-        compared += 1
-    assert compared > 10
-
-
-def test_no_estimate_without_weights(restore_weights):
-    for players in (2, 3, 4):                     # every player count ships a fit
-        assert new_state("tiletum", players, 1).evaluate() is not None
-    value.use_value_weights(3, None)
-    assert new_state("tiletum", 3, 1).evaluate() is None
-    with pytest.raises(ValueError):
-        value.use_value_weights(2, [[0.0] * value.FEATURES])
-
-
 def test_shipped_weights_estimate_policy_games_better_than_their_mean():
     # held-out policy games: in the last round the fit's error is well below the spread of the points to come
     fit_value = load_script("fit_value")
@@ -112,14 +77,3 @@ def test_shipped_weights_estimate_policy_games_better_than_their_mean():
     predicted = np.einsum("ij,ij->i", X, weights[stage])
     late = stage >= 9
     assert np.std(y[late] - predicted[late]) < 0.8 * np.std(y[late])
-
-
-def test_fit_and_check_run_for_tiletum(tmp_path):
-    fit_value = load_script("fit_value")
-    one = fit_value.main(["--game", "tiletum", "--games", "10", "--seed", "3", "--write",
-                          "--out", str(tmp_path / "w.py")])
-    assert one["weights"].shape == (value.STAGES, value.FEATURES)
-    text = (tmp_path / "w.py").read_text()
-    assert "round * 3 + pass" in text and "--game tiletum" in text
-    figures = fit_value.main(["--game", "tiletum", "--check", "6", "--check-playouts", "8", "--seed", "5"])
-    assert 0 < figures["score_error_sd"] < 2 * figures["score_playout_sd"]
