@@ -20,7 +20,7 @@ from engine_c.seasons.tables cimport *
 from engine_c.seasons.rules cimport res_value, can_pay
 from engine_c.seasons.view cimport final_scoring
 
-from engine_c.fitted_value import checked_weights
+from engine_c.fitted_value cimport WeightTable
 
 STAGES = VALUE_STAGES           # Python-visible sizes of the weight table
 FEATURES = VALUE_FEATURES
@@ -35,30 +35,11 @@ FEATURE_NAMES = (
     "vp_master", "talers_x_rounds_left",
 )
 
-# weights per player count (index 2..4), stage, feature; loaded[n] once a fit is in use
-cdef double WEIGHTS[5][VALUE_STAGES][VALUE_FEATURES]
-cdef bint loaded[5]
-
-
-def use_value_weights(int players, weights):
-    """Estimate ``players``-player positions with these weights (VALUE_STAGES rows of
-    VALUE_FEATURES numbers); None: no estimate for that player count (playouts run to the end)."""
-    cdef int k, j
-    rows = checked_weights(players, weights, VALUE_STAGES, VALUE_FEATURES)
-    loaded[players] = False
-    if rows is None:
-        return
-    for k in range(VALUE_STAGES):
-        for j in range(VALUE_FEATURES):
-            WEIGHTS[players][k][j] = rows[k][j]
-    loaded[players] = True
-
-
-def value_weights(int players):
-    """The weights in use for ``players`` players, or None."""
-    if not 2 <= players <= 4 or not loaded[players]:
-        return None
-    return [[WEIGHTS[players][k][j] for j in range(VALUE_FEATURES)] for k in range(VALUE_STAGES)]
+# the fitted weights per player count and stage (engine_c/fitted_value.pyx); state.pyx loads the
+# shipped ones (value_weights.py, written by scripts/fit_value.py)
+cdef WeightTable TABLE = WeightTable(VALUE_STAGES, VALUE_FEATURES)
+use_value_weights = TABLE.use           # (players, rows or None)
+value_weights = TABLE.get               # (players) -> rows or None
 
 
 cdef bint quiet(CS* s) noexcept nogil:
@@ -120,11 +101,13 @@ cdef int evaluate(CS* s, double* out) noexcept nogil:
     cdef double* w
     cdef CS scored
     cdef int p, j, n = s.np
-    if not quiet(s) or n < 2 or n > 4 or not loaded[n]:
+    if not quiet(s):
+        return 0
+    w = TABLE.stage_weights(n, value_stage(s))
+    if w == NULL:
         return 0
     memcpy(&scored, s, sizeof(CS))
     final_scoring(&scored)
-    w = WEIGHTS[n][value_stage(s)]
     for p in range(n):
         value_features(s, &scored, p, f)
         out[p] = s.vp[p] + f[1]          # f[1]: the castle scoring as it stands (COUNTED_AS_POINTS)

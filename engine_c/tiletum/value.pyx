@@ -14,7 +14,7 @@ from engine_c.tiletum.tables cimport *
 from engine_c.tiletum.rules cimport (houses_on_map, n_persons, n_crested, n_full, total_res,
                                      own_house_in, tt_fair_score)
 
-from engine_c.fitted_value import checked_weights
+from engine_c.fitted_value cimport WeightTable
 
 STAGES = VALUE_STAGES           # Python-visible sizes of the weight table
 FEATURES = VALUE_FEATURES
@@ -27,30 +27,11 @@ FEATURE_NAMES = (
     "later_fairs_qualified", "food", "stone",
 )
 
-# weights per player count (index 2..4), stage, feature; loaded[n] once a fit is in use
-cdef double WEIGHTS[5][VALUE_STAGES][VALUE_FEATURES]
-cdef bint loaded[5]
-
-
-def use_value_weights(int players, weights):
-    """Estimate ``players``-player positions with these weights (VALUE_STAGES rows of
-    VALUE_FEATURES numbers); None: no estimate for that player count (playouts run to the end)."""
-    cdef int k, j
-    rows = checked_weights(players, weights, VALUE_STAGES, VALUE_FEATURES)
-    loaded[players] = False
-    if rows is None:
-        return
-    for k in range(VALUE_STAGES):
-        for j in range(VALUE_FEATURES):
-            WEIGHTS[players][k][j] = rows[k][j]
-    loaded[players] = True
-
-
-def value_weights(int players):
-    """The weights in use for ``players`` players, or None."""
-    if not 2 <= players <= 4 or not loaded[players]:
-        return None
-    return [[WEIGHTS[players][k][j] for j in range(VALUE_FEATURES)] for k in range(VALUE_STAGES)]
+# the fitted weights per player count and stage (engine_c/fitted_value.pyx); state.pyx loads the
+# shipped ones (value_weights.py, written by scripts/fit_value.py)
+cdef WeightTable TABLE = WeightTable(VALUE_STAGES, VALUE_FEATURES)
+use_value_weights = TABLE.use           # (players, rows or None)
+value_weights = TABLE.get               # (players) -> rows or None
 
 
 cdef bint quiet(TT* s) noexcept nogil:
@@ -123,9 +104,11 @@ cdef int evaluate(TT* s, double* out) noexcept nogil:
     cdef double f[VALUE_FEATURES]
     cdef double* w
     cdef int p, j, n = s.np
-    if not quiet(s) or n < 2 or n > 4 or not loaded[n]:
+    if not quiet(s):
         return 0
-    w = WEIGHTS[n][s.round * 3 + s.pass_]
+    w = TABLE.stage_weights(n, s.round * 3 + s.pass_)
+    if w == NULL:
+        return 0
     for p in range(n):
         value_features(s, p, f)
         out[p] = s.pl[p].vp
