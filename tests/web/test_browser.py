@@ -64,16 +64,17 @@ def wait_for_new_version(page, old):
 
 def start_game(page, game, players):
     """A new game of ``game`` from the form, the view following the player to act."""
-    # the page opens on a game of its own (often the same game): wait for that board, mark it, and
-    # wait for a board drawn after the click, so the moves read next are the new game's
-    page.wait_for_selector("#board[data-game]")
-    page.evaluate("document.querySelector('#board').dataset.version = 'before-new'")
+    # the page opens on a game of its own (often the same game) and ticking "follow" redraws it: wait
+    # for a board drawn by a refresh begun after those, so the moves read next are the new game's
+    page.wait_for_selector("#board[data-drawn]")
     page.check("#follow")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.fill("#seed", "1")
+    asked = int(page.get_attribute("#board", "data-asked"))
     page.click("#new")
-    page.wait_for_selector(f"#board[data-game={game}]:not([data-version=before-new])")
+    page.wait_for_function(f"(b => b.dataset.game === '{game}' && Number(b.dataset.drawn) > {asked})"
+                           "(document.querySelector('#board'))")
 
 
 def click_a_move_on_the_board(page):
@@ -209,3 +210,37 @@ def test_a_choice_that_makes_no_difference_is_marked(page, tmp_path):
                                            "end with the same scores")
     page.locator("#ranked").screenshot(path=str(tmp_path / "ranked.png"))
     assert page.errors == []
+
+
+def test_a_late_answer_about_the_old_game_does_not_replace_the_new_one(browser, server_url):
+    # ticking "follow" asks for the opening game's view; that answer is held back until a new game is
+    # drawn, then delivered: the page must keep showing the new game, not the stale view
+    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        tab.goto(server_url)
+        tab.wait_for_selector("#board[data-drawn]")
+        opening = tab.get_attribute("#board", "data-game")
+        held = []
+
+        def hold_the_first_view(route):
+            """Fetch the first view now (the opening game's) but answer it only when the test says."""
+            if held:
+                route.continue_()
+            else:
+                held.append((route, route.fetch()))
+
+        tab.route("**/api/view**", hold_the_first_view)
+        tab.check("#follow")
+        game = "sanjuan" if opening != "sanjuan" else "tiletum"
+        tab.select_option("#game", game)
+        tab.fill("#seed", "3")
+        tab.click("#new")
+        tab.wait_for_selector(f"#board[data-game={game}]")
+        assert len(held) == 1
+        route, answer = held[0]
+        assert answer.json()["game"] == opening
+        route.fulfill(response=answer)
+        tab.wait_for_timeout(500)                         # the stale answer arrives and is dropped
+        assert tab.get_attribute("#board", "data-game") == game
+    finally:
+        tab.close()

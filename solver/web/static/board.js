@@ -11,7 +11,7 @@ const BoardPage = (() => {
                        seasons: "A Castle for All Seasons", tiletum: "Tiletum"};
   const POLL_MS = 300;
   const page = {board: null, view: null, tables: {}, seat: 0, picked: null, best: null, events: null,
-                poll: null, games: []};
+                poll: null, games: [], refreshes: 0};
   const $ = (id) => document.getElementById(id);
 
   // ---- SVG helpers handed to the game drawings -------------------------------------------
@@ -92,13 +92,21 @@ const BoardPage = (() => {
 
   // ---- the view ---------------------------------------------------------------------------
   async function refresh() {
+    // refreshes overlap (a click on "follow" and a new game at once): only the latest one may draw,
+    // or a slow answer about the old board would replace the new game's
+    const ticket = ++page.refreshes;
+    const board = page.board;
+    $("board").dataset.asked = String(ticket);       // refreshes begun (the tests wait on these two)
     clearTimeout(page.poll);
-    let view = await api(`/api/view?board=${page.board}&seat=${page.seat}`);
+    let view = await api(`/api/view?board=${board}&seat=${page.seat}`);
+    if (ticket !== page.refreshes) return;
     if ($("follow").checked && view.to_act !== null && view.to_act !== page.seat) {
       page.seat = view.to_act;
-      view = await api(`/api/view?board=${page.board}&seat=${page.seat}`);
+      view = await api(`/api/view?board=${board}&seat=${page.seat}`);
+      if (ticket !== page.refreshes) return;
     }
     if (!page.tables[view.game]) page.tables[view.game] = await api(`/api/tables?game=${view.game}`);
+    if (ticket !== page.refreshes) return;
     if (page.view && page.view.version !== view.version) {
       page.picked = null;
       page.best = null;
@@ -154,6 +162,7 @@ const BoardPage = (() => {
     svg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
     svg.dataset.version = String(view.version);
     svg.dataset.game = view.game;
+    svg.dataset.drawn = String(page.refreshes);     // the latest refresh, whose view this is
   }
 
   function renderLegal(view) {
