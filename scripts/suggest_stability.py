@@ -157,13 +157,13 @@ def near_tie_measured(record, sd):
     return bool(na and nb and abs(ma - mb) < 1.96 * sd * math.sqrt(1 / na + 1 / nb))
 
 
-def compare(text, iterations, seeds, jobs, prior=None, searches=None, c=None, halving=None):
+def compare(text, iterations, seeds, jobs, prior=None, searches=None, c=None, halving=None, leaf_value=None):
     """Analyse one position with both seeds (``prior``: the search's progressive-bias weight, ``c`` its
-    exploration constant, None for the game's default; ``searches``: root-parallel trees, None for
+    exploration constant, ``leaf_value`` its fitted value's share, None for the game's default; ``searches``: root-parallel trees, None for
     suggest's; ``halving``: sequential halving at the root, None for suggest's); return its result record."""
     state = state_from_json(text)
     runs = [analyse(state, iterations=iterations, jobs=jobs, seed=s, pv_length=0, prior=prior, searches=searches,
-                    c=c, halving=halving) for s in seeds]
+                    c=c, halving=halving, leaf_value=leaf_value) for s in seeds]
     a, b = runs
     top2 = [c["action"] for c in a[:2]]
     return {"legal": len(state.legal_actions()), "player": state.current_player(),
@@ -195,14 +195,14 @@ def build_fingerprint(game):
 
 def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, jobs=1,
         source="ismcts:iterations=200", per_game=10, out=None, progress=False, prior=None,
-        searches=None, c=None, halving=None):
+        searches=None, c=None, halving=None, leaf_value=None):
     """Collect the positions, analyse each with both seeds; return the list of result records."""
     if len(seeds) != 2 or seeds[0] == seeds[1]:
         raise BoardlabError(f"give two different search seeds, got {list(seeds)}")
     out = Path(out or f"runs/stability-{game}-{players}p")
     settings = {"game": game, "players": players, "positions": positions, "iterations": iterations,
                 "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game, "prior": prior}
-    for key, value in (("searches", searches), ("c", c), ("halving", halving)):
+    for key, value in (("searches", searches), ("c", c), ("halving", halving), ("leaf_value", leaf_value)):
         if value is not None:         # stored only when set: folders measured before the option stay readable
             settings[key] = value
     (out / "positions").mkdir(parents=True, exist_ok=True)
@@ -232,7 +232,8 @@ def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, 
         if name in done:
             records.append(done[name])
             continue
-        record = {"position": name, **compare(text, iterations, seeds, jobs, prior, searches, c, halving)}
+        record = {"position": name, **compare(text, iterations, seeds, jobs, prior, searches, c, halving,
+                                                      leaf_value)}
         with open(results_path, "a") as handle:
             handle.write(json.dumps(record) + "\n")
         records.append(record)
@@ -306,6 +307,8 @@ def main(argv=None):
                         help="root-parallel trees sharing the iterations (default: suggest's)")
     parser.add_argument("--c", type=float, default=None,
                         help="the search's exploration constant (default: the game's, as suggest)")
+    parser.add_argument("--leaf-value", type=float, default=None,
+                        help="the fitted value's share of a playout's result (default: the game's, as suggest)")
     parser.add_argument("--halving", action=argparse.BooleanOptionalAction, default=None,
                         help="sequential halving at the root on or off (default: suggest's)")
     args = parser.parse_args(argv)
@@ -315,9 +318,12 @@ def main(argv=None):
             raise BoardlabError("--positions, --per-game and --searches must be positive")
         if args.c is not None and not 0 <= args.c <= 1e9:
             raise BoardlabError("--c must be a non-negative number")
+        if args.leaf_value is not None and not 0 <= args.leaf_value <= 1:
+            raise BoardlabError("--leaf-value must be between 0 and 1")
         records = run(args.game, args.players, args.positions, args.iterations, seeds, args.seed, args.jobs,
                       args.source, args.per_game, args.out, progress=True, prior=args.prior,
-                      searches=args.searches, c=args.c, halving=args.halving)
+                      searches=args.searches, c=args.c, halving=args.halving,
+                      leaf_value=args.leaf_value)
     except (BoardlabError, ValueError) as exc:
         raise SystemExit(f"suggest_stability.py: error: {exc}") from None
     summary = summarise(records)

@@ -85,7 +85,7 @@ def tree_decoupled(game):
     return int(getattr(game, "search_defaults", {}).get("decoupled", 0))
 
 
-def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None):
+def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None, leaf_value=None):
     """An ISMCTS Searcher with ``game``'s search defaults (its ``search_defaults``, else boardlab's) for
     every setting not given: what ``suggest`` and the web board search with."""
     defaults = getattr(game, "search_defaults", {})
@@ -94,7 +94,8 @@ def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None):
         tree_c(game) if c is None else float(c), reward, depth,
         score_weight=float(defaults.get("score_weight", SEARCH_SCORE_WEIGHT) if score_weight is None else score_weight),
         expand_after=expand, prior=tree_prior(game) if prior is None else float(prior),
-        decoupled=tree_decoupled(game), cutoff=tree_cutoff(game), leaf_value=tree_leaf_value(game))
+        decoupled=tree_decoupled(game), cutoff=tree_cutoff(game),
+        leaf_value=tree_leaf_value(game) if leaf_value is None else float(leaf_value))
 
 
 DEFAULTS = {

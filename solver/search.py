@@ -188,7 +188,7 @@ def _run_searches(tasks, jobs, work=_search_one):
 
 
 def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="margin", pv_length=6,
-            searches=None, score_weight=None, prior=None, halving=None):
+            searches=None, score_weight=None, prior=None, halving=None, leaf_value=None):
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action; with ``halving``, see below):
@@ -198,7 +198,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
     (mean of the search reward: ``rank`` or ``margin``, blended with the own score by
     ``score_weight``, by default the game's ``search_defaults`` as for the agents; ``prior``, the
-    progressive-bias weight, and ``c``, the exploration constant, likewise), ``reward_se``
+    progressive-bias weight, ``c``, the exploration constant, and ``leaf_value``, the fitted value's share
+    of a playout's result, likewise), ``reward_se``
     (its standard error, from the spread of the playouts' values; None below 2), ``tied`` (True
     for the first move and for every move ``ties_best`` cannot tell from it at this budget) and
     ``pv``: the
@@ -242,8 +243,11 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
     if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9):
         raise BoardlabError(f"analyse: prior must be a non-negative number, got {prior!r}")
+    if leaf_value is not None and (isinstance(leaf_value, bool) or not isinstance(leaf_value, (int, float))
+                                   or not 0 <= leaf_value <= 1):
+        raise BoardlabError(f"analyse: leaf_value must be between 0 and 1, got {leaf_value!r}")
     # what is not given comes from the game's search_defaults, as for the agents
-    searchers = [game_searcher(state, c, reward, score_weight, prior) for _ in range(searches)]
+    searchers = [game_searcher(state, c, reward, score_weight, prior, leaf_value) for _ in range(searches)]
     legal = state.legal_actions()
     if halving is None:
         halving = DEFAULT_HALVING

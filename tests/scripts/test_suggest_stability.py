@@ -112,10 +112,12 @@ def _option_reaches_analyse(tmp_path, monkeypatch, option, value, key):
     ("--prior", 2.5, "prior", None, None),
     ("--searches", 1, "searches", "0", "--searches must be positive"),
     ("--c", 0.4, "c", "-1", "--c must be a non-negative number"),
+    ("--leaf-value", 0.25, "leaf_value", "1.5", "--leaf-value must be between 0 and 1"),
 ])
 def test_search_options_reach_the_search_and_the_settings(tmp_path, monkeypatch, option, value, key, bad, refusal):
-    """``--prior W``, ``--searches S``, ``--c C`` measure the same positions with another
-    progressive-bias weight, number of root-parallel trees or exploration constant: analyse gets
+    """``--prior W``, ``--searches S``, ``--c C``, ``--leaf-value L`` measure the same positions with
+    another progressive-bias weight, number of root-parallel trees, exploration constant or share of
+    the fitted value: analyse gets
     the value, it is stored with the settings, a folder measured with the default (the game's, or
     suggest's) is not reused, and a value out of range is refused in one line."""
     seen, settings, args = _option_reaches_analyse(tmp_path, monkeypatch, option, str(value), key)

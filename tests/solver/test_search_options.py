@@ -361,3 +361,28 @@ def test_analyse_refuses_a_bad_prior(prior):
     from solver.search import analyse
     with pytest.raises(BoardlabError, match="analyse: prior must be a non-negative number"):
         analyse(new_state("highcard", 2, 5), iterations=50, prior=prior)
+
+
+def test_analyse_takes_a_leaf_value_else_the_games(monkeypatch):
+    """analyse's ``leaf_value`` reaches its searchers, None leaves the game's default (Seasons': 0.5),
+    and a share outside [0, 1] is a one-line error."""
+    from solver import search
+
+    state = new_state("seasons", 2, 3)
+    seen = []
+    real = ismcts.Searcher
+
+    def spy(*args, **kwargs):
+        searcher = real(*args, **kwargs)
+        seen.append(searcher.leaf_value)
+        return searcher
+
+    monkeypatch.setattr(search.ismcts, "Searcher", spy)
+    search.analyse(state, iterations=40, searches=2, pv_length=0)
+    assert seen == [tree_leaf_value(state)] * 2 and seen[0] == 0.5
+    seen.clear()
+    search.analyse(state, iterations=40, searches=1, pv_length=0, leaf_value=0.25)
+    assert seen == [0.25]
+    for bad in (-0.1, 1.5, True, "0.3"):
+        with pytest.raises(BoardlabError, match="analyse: leaf_value must be between 0 and 1"):
+            search.analyse(state, iterations=40, leaf_value=bad)
