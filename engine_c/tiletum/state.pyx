@@ -42,10 +42,7 @@ cdef class TiletumState(GameState):
     # playout policy the full tree lost to flat Monte-Carlo (docs/stronger-defaults.md, "Tiletum's tree")
     # prior=3: the playout policy as a progressive-bias prior, 0.560 and 0.620 over two runs of 200
     # paired games at 2,000 iterations (docs/stronger-defaults.md, "Progressive bias")
-    # leaf_value=0.5: the fitted value blended into every playout's result at one half; as strong
-    # (0.515 of 200 paired games) and steadier suggestions (362/400 against 345/400 at 20,000 it.;
-    # docs/stronger-defaults.md, "Tiletum's value blended at one half")
-    search_defaults = {"score_weight": 0.3, "expand": 200, "prior": 3.0, "leaf_value": 0.5}
+    search_defaults = {"score_weight": 0.3, "expand": 200, "prior": 3.0}
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(TT), &HOOKS)
