@@ -182,7 +182,7 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     burgundy, sanjuan = new_state("burgundy", 2, 1), new_state("sanjuan", 2, 1)
     assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0, "leaf_value": 0.25}
     assert sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
-    assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0}
+    assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0, "leaf_value": 0.25}
     assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 2, "leaf_value": 0.5}
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
