@@ -26,36 +26,9 @@ cdef int playout(BState* s, uint64_t* rng) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # heuristic playout policy (docs/burgundy.md, "Playout policy"): cheap rules of thumb, no search
 
-# The priorities' terms, one row per seat (a tuning run can play two policies against each
-# other); the numbers live in policy_priorities.py, loaded at import. Indices follow its
-# PRIORITY_NAMES.
 cdef enum:
-    W_PLACE, W_PLACE_KB, W_TAKE, W_FULL, W_WORKER, W_SELL, W_SELL_PER, W_WORKERS_SHORT, W_WORKERS,
-    W_BUY, W_UNFIT, W_CASTLE, W_KNOWLEDGE, W_BUILDING, W_PASTURE, W_SHIP, W_MINE,
-    W_REGION_DONE, W_REGION_DONE_PER, W_REGION_OPEN, W_REGION_OPEN_PER, W_COLOUR_DONE,
-    W_ANIMAL, W_NOISE, W_UNIFORM, W_COUNT
-
-cdef int PRIO[4][W_COUNT]
-
-
-def set_priorities(values, seat=None):
-    """Load the playout policy's priorities (a dict by name, policy_priorities.py) for one seat or all."""
-    from engine_c.burgundy.policy_priorities import PRIORITY_NAMES
-    cdef int k, p
-    if set(values) != set(PRIORITY_NAMES):
-        raise ValueError("the playout policy takes the priorities named in policy_priorities.py")
-    if values["noise"] < 1 or not 0 <= values["uniform"] <= 1024:
-        raise ValueError("the playout policy needs noise >= 1 and uniform in 0..1024")
-    for p in range(4):
-        if seat is None or p == seat:
-            for k in range(W_COUNT):
-                PRIO[p][k] = int(values[PRIORITY_NAMES[k]])
-
-
-def priorities(int seat=0):
-    """The playout policy's priorities in use for one seat, by name."""
-    from engine_c.burgundy.policy_priorities import PRIORITY_NAMES
-    return {PRIORITY_NAMES[k]: PRIO[seat][k] for k in range(W_COUNT)}
+    POLICY_EPS = 16         # out of 1024: probability of a uniformly random move (1.6 %)
+    POLICY_NOISE = 6        # uniform noise added to every priority (breaks ties, mixes near-equals)
 
 
 cdef inline bint tile_fits(BPlayer* P, int code) noexcept nogil:
@@ -63,43 +36,43 @@ cdef inline bint tile_fits(BPlayer* P, int code) noexcept nogil:
     return code != 0 and (P.adj & ~P.filled & COLMASK[P.board][COLOUR_OF[code]]) != 0
 
 
-cdef inline int tile_value(BPlayer* P, int code, int* W) noexcept nogil:
+cdef inline int tile_value(BPlayer* P, int code) noexcept nogil:
     """Rough worth of gaining ``code``: tiles that fit the estate now, knowledge and buildings first."""
     cdef int c
     if code == 0:
         return 0
     if not tile_fits(P, code):
-        return W[W_UNFIT]
+        return 2
     c = COLOUR_OF[code]
     if c == COL_CASTLE:
-        return W[W_CASTLE]
+        return 30
     if c == COL_KNOWLEDGE:
-        return W[W_KNOWLEDGE]
+        return 36
     if c == COL_BUILDING:
-        return W[W_BUILDING]
+        return 30
     if c == COL_PASTURE:
-        return W[W_PASTURE]
+        return 32
     if c == COL_SHIP:
-        return W[W_SHIP]
-    return W[W_MINE]          # mines
+        return 8
+    return 28                # mines
 
 
 cdef inline int storage_free(BPlayer* P) noexcept nogil:
     return (P.store[0] == 0) + (P.store[1] == 0) + (P.store[2] == 0)
 
 
-cdef int space_priority(BState* s, BPlayer* P, int j, int code, int* W) noexcept nogil:
+cdef int space_priority(BState* s, BPlayer* P, int j, int code) noexcept nogil:
     """Worth of putting ``code`` on estate space j: regions completed or nearly so, animals."""
     cdef int b = P.board
     cdef uint64_t rm = REGMASK[b][REGION[b][j]]
     cdef uint64_t rest = rm & ~P.filled & ~BIT(j)
-    cdef int v = W[W_REGION_OPEN] - W[W_REGION_OPEN_PER] * popcount(rest)
+    cdef int v = 20 - 4 * popcount(rest)
     cdef int sp, k, c
     cdef uint64_t m
     if rest == 0:
-        v = W[W_REGION_DONE] + W[W_REGION_DONE_PER] * popcount(rm)     # completes the region
+        v = 60 + 5 * popcount(rm)                # completes the region
     if (COLMASK[b][COLOUR_OF[code]] & ~P.filled & ~BIT(j)) == 0:
-        v += W[W_COLOUR_DONE]                    # completes the colour
+        v += 30                                  # completes the colour
     if TILE_ANIMAL0 <= code < TILE_BUILDING0:
         sp = (code - TILE_ANIMAL0) // 3
         m = rm & P.filled
@@ -108,52 +81,51 @@ cdef int space_priority(BState* s, BPlayer* P, int j, int code, int* W) noexcept
             m &= m - 1
             c = P.est[k]
             if TILE_ANIMAL0 <= c < TILE_BUILDING0 and (c - TILE_ANIMAL0) // 3 == sp:
-                v += W[W_ANIMAL]
+                v += 8
     return v
 
 
 cdef int action_priority(BState* s, int p, int kind, int a, int b, int act) noexcept nogil:
     """Higher is better; only relative order within one decision matters."""
     cdef BPlayer* P = &s.pl[p]
-    cdef int* W = PRIO[p]
     cdef int src, d, k, t, x, v, code, g
     if act < A_PLACE:                                   # take a tile from depot d
         src = act // 6
         d = act % 6
         v = 0
         for k in range(NSLOT):
-            x = tile_value(P, s.depot[d][k], W)
+            x = tile_value(P, s.depot[d][k])
             if x > v:
                 v = x
         if storage_free(P) == 0:
-            v -= W[W_FULL]
-        return W[W_TAKE] + v - W[W_WORKER] * die_cost(P, src, d + 1, has_k(P, 12))
+            v -= 25
+        return 20 + v - 10 * die_cost(P, src, d + 1, has_k(P, 12))
     if act < A_SELL:                                    # place a stored tile
         code = P.store[(act - A_PLACE) % 3]
-        return W[W_PLACE] + (W[W_PLACE_KB] if COLOUR_OF[code] == COL_KNOWLEDGE or COLOUR_OF[code] == COL_BUILDING else 0)
+        return 90 + (10 if COLOUR_OF[code] == COL_KNOWLEDGE or COLOUR_OF[code] == COL_BUILDING else 0)
     if act < A_WORK:                                    # sell goods of type t
         x = act - A_SELL
         src = x // 6
         t = x % 6 + 1
         g = goods_slot(P, t)
-        return W[W_SELL] + W[W_SELL_PER] * P.gcount[g] - W[W_WORKER] * die_cost(P, src, t, 0)
+        return 25 + 15 * P.gcount[g] - 10 * die_cost(P, src, t, 0)
     if act < A_BUYB:                                    # take workers
-        return W[W_WORKERS_SHORT] if P.workers < 2 else W[W_WORKERS]
+        return 30 if P.workers < 2 else 4
     if act < A_SLOT:                                    # buy (black depot, or a depot with k6)
         if act < A_BUYD:
             code = s.black[act - A_BUYB]
         else:
             x = act - A_BUYD
             code = s.depot[x // 4][x % 4]
-        return W[W_BUY] + tile_value(P, code, W) - (W[W_FULL] if storage_free(P) == 0 else 0)
+        return 15 + tile_value(P, code) - (25 if storage_free(P) == 0 else 0)
     if act < A_SPACE:                                   # which tile of the chosen depot
-        return tile_value(P, s.depot[a][act - A_SLOT], W)
+        return tile_value(P, s.depot[a][act - A_SLOT])
     if act < A_DISC:                                    # which estate space
         code = P.store[a]
-        return space_priority(s, P, act - A_SPACE, code, W) - W[W_WORKER] * (
+        return space_priority(s, P, act - A_SPACE, code) - 10 * (
             die_cost(P, b, DIE[act - A_SPACE], place_free(P, COLOUR_OF[code])) if b < 2 else 0)
     if act < A_SHIP:                                    # discard the least useful stored tile
-        return 40 - tile_value(P, P.store[act - A_DISC], W)
+        return 40 - tile_value(P, P.store[act - A_DISC])
     if act < A_GOODS:                                   # ship: the depot with the most goods
         d = act - A_SHIP
         v = 0
@@ -164,7 +136,7 @@ cdef int action_priority(BState* s, int p, int kind, int a, int b, int act) noex
         return 10 * s.dgoods[a][act - A_GOODS + 1]
     if act < A_WARE:                                    # carpenter / church / market pick
         x = act - A_PICK
-        return 10 + tile_value(P, s.depot[x // 4][x % 4], W) - (W[W_FULL] if storage_free(P) == 0 else 0)
+        return 10 + tile_value(P, s.depot[x // 4][x % 4]) - (25 if storage_free(P) == 0 else 0)
     if act < A_PASS:                                    # warehouse sale: the largest stack
         g = goods_slot(P, act - A_WARE + 1)
         return 10 + 15 * P.gcount[g]
@@ -173,13 +145,13 @@ cdef int action_priority(BState* s, int p, int kind, int a, int b, int act) noex
     return 0                                            # starting castle: all alike
 
 
-cdef inline int gained_tile(BState* s, BPlayer* P, int p, int a, int act) noexcept nogil:
+cdef inline int gained_tile(BState* s, BPlayer* P, int a, int act) noexcept nogil:
     """The tile a move gains (the depot's most useful one for a take), else 0."""
     cdef int d, k, x, best = 0, best_v = -1
     if act < A_PLACE:
         d = act % 6
         for k in range(NSLOT):
-            x = tile_value(P, s.depot[d][k], PRIO[p])
+            x = tile_value(P, s.depot[d][k])
             if s.depot[d][k] and x > best_v:
                 best_v = x
                 best = s.depot[d][k]
@@ -241,9 +213,9 @@ cdef void action_features(BState* s, int p, int kind, int a, int b, int act, dou
     elif A_SELL <= act < A_WORK:
         x = act - A_SELL
         f[15] = die_cost(P, x // 6, x % 6 + 1, 0)
-    code = gained_tile(s, P, p, a, act)
+    code = gained_tile(s, P, a, act)
     if code:
-        f[16] = tile_value(P, code, PRIO[p]) / 10.0
+        f[16] = tile_value(P, code) / 10.0
         f[17] = storage_free(P) == 0
     if A_PLACE <= act < A_SELL:
         code = P.store[(act - A_PLACE) % 3]
@@ -335,9 +307,9 @@ cdef int policy_action(BState* s, int* legal, int n, uint64_t* rng) noexcept nog
     cdef int p, kind, a, b, i, v, best, best_v
     if n == 1:
         return legal[0]
-    p = cur(s)
-    if rng_below(rng, 1024) < <uint32_t>PRIO[p][W_UNIFORM] or s.setup_idx >= 0:
+    if rng_below(rng, 1024) < POLICY_EPS or s.setup_idx >= 0:
         return legal[rng_below(rng, n)]
+    p = cur(s)
     kind = top(s)
     a = s.ta[s.sp - 1] if s.sp else 0
     b = s.tb[s.sp - 1] if s.sp else 0
@@ -346,7 +318,7 @@ cdef int policy_action(BState* s, int* legal, int n, uint64_t* rng) noexcept nog
     best = legal[0]
     best_v = -1000000
     for i in range(n):
-        v = action_priority(s, p, kind, a, b, legal[i]) * 16 + <int>rng_below(rng, PRIO[p][W_NOISE] * 16)
+        v = action_priority(s, p, kind, a, b, legal[i]) * 16 + <int>rng_below(rng, POLICY_NOISE * 16)
         if v > best_v:
             best_v = v
             best = legal[i]
@@ -364,7 +336,3 @@ cdef int policy_playout(BState* s, uint64_t* rng) noexcept nogil:
         apply_action(s, policy_action(s, buf, n, rng))
         steps += 1
     return steps
-
-
-from engine_c.burgundy.policy_priorities import PRIORITIES as _PRIORITIES
-set_priorities(_PRIORITIES)
