@@ -4,7 +4,10 @@
 
 1. Games played by the engine's playout policy alone (what a playout plays), game g dealt from
    SeedSequence(seed, spawn_key=(g,)) (child 0 the deal, child 1 the policy's move seeds), so the
-   samples do not depend on --jobs. At every quiet point (``state.value_features()`` is not None:
+   samples do not depend on --jobs.  With ``--agent SPEC`` every seat plays that agent instead (its
+   seeds spawned from child 1), so the value learns what a searcher goes on to score; the report then
+   also shows the shipped weights on the held-out games (their level and their residual once the
+   level is taken out). At every quiet point (``state.value_features()`` is not None:
    a main decision) each player's features and the points it then goes on to score
    (final score minus score now) are kept; where the value counts a feature as points with weight 1
    (its ``COUNTED_AS_POINTS``: A Castle for All Seasons' castle scoring as it stands), the fit is
@@ -40,28 +43,35 @@ VALUE_GAMES = ("burgundy", "seasons", "tiletum")   # engines with engine_c/<game
 HOLDOUT_EVERY = 5          # game g is held out of the fit when g % 5 == 4
 
 
-def play(game, players, seed, game_index):
-    """One policy game; returns (stage, player features, points to come) per quiet point and player."""
+def play(game, players, seed, game_index, agent=None):
+    """One game of the playout policy (or of ``agent``, an agent spec, in every seat); returns
+    (stage, player features, points to come) per quiet point and player."""
     deal, moves = np.random.SeedSequence(seed, spawn_key=(game_index,)).spawn(2)
     state = new_state(game, players, deal)
+    if agent is not None:
+        from solver.agents import make_agent
+        agents = [make_agent(agent, seat_seed) for seat_seed in moves.spawn(players)]
     move_seeds = np.random.default_rng(moves)
     seen = []
     while not state.is_terminal():
         found = state.value_features()
         if found is not None:
             seen.append((found[0], found[1], state.scores()))
-        state.apply_action(state.playout_action(int(move_seeds.integers(2**63))))
+        if agent is None:
+            state.apply_action(state.playout_action(int(move_seeds.integers(2**63))))
+        else:
+            state.apply_action(agents[state.current_player()].choose(state))
     final = state.scores()
     return [(stage, rows[p], final[p] - now[p]) for stage, rows, now in seen for p in range(players)]
 
 
-def collect(game, players, seed, games, jobs):
+def collect(game, players, seed, games, jobs, agent=None):
     """Stage, features, target and held-out flag of every sample, as arrays.  The target is the points
     to come less the features the value counts as points (its COUNTED_AS_POINTS, weight 1 in the estimate)."""
     from importlib import import_module
     from joblib import Parallel, delayed
 
-    per_game = Parallel(n_jobs=jobs)(delayed(play)(game, players, seed, g) for g in range(games))
+    per_game = Parallel(n_jobs=jobs)(delayed(play)(game, players, seed, g, agent) for g in range(games))
     stage, rows, target, held = [], [], [], []
     for g, samples in enumerate(per_game):
         for s, row, y in samples:
@@ -152,6 +162,21 @@ def fit(stage, X, y, held, stages, penalty):
     return weights, report
 
 
+def shipped_on(game, players, stage, X, y):
+    """The shipped weights on these samples, per stage: (stage, mean residual, residual sd); empty
+    when the engine ships no weights for this player count."""
+    from importlib import import_module
+    rows = getattr(import_module(f"engine_c.{game}.value_weights"), "WEIGHTS", {}).get(players)
+    if not rows:
+        return []
+    weights = np.array(rows, dtype=float)
+    out = []
+    for k in sorted(set(stage.tolist())):
+        residual = y[stage == k] - X[stage == k] @ weights[k]
+        out.append((int(k), float(residual.mean()), float(residual.std())))
+    return out
+
+
 def write_weights(game, players, weights, command, summary, path=None):
     """Put this player count's weights into ``path`` (default engine_c/<game>/value_weights.py; the
     engine's other player counts kept)."""
@@ -187,6 +212,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--agent", default=None, help="an agent spec playing every seat (default: the playout policy)")
     parser.add_argument("--ridge", type=float, default=10.0, help="penalty on the weights (default 10)")
     parser.add_argument("--write", action="store_true", help="store the weights in the engine's data file")
     parser.add_argument("--out", default=None, help="with --write: this file instead of the engine's")
@@ -209,12 +235,13 @@ def main(argv=None):
             raise BoardlabError(f"--games must be at least {HOLDOUT_EVERY} and --ridge non-negative")
         from importlib import import_module
         value = import_module(f"engine_c.{args.game}.value")
-        stage, X, y, held = collect(args.game, args.players, args.seed, args.games, args.jobs)
+        stage, X, y, held = collect(args.game, args.players, args.seed, args.games, args.jobs, args.agent)
     except (BoardlabError, ValueError) as exc:
         raise SystemExit(f"fit_value.py: error: {exc}") from None
     stages = int(value.STAGES)
     weights, report = fit(stage, X, y, held, stages, args.ridge)
-    print(f"{args.game}, {args.players} players, {args.games} policy games, seed {args.seed}: "
+    played = f"games of {args.agent}" if args.agent else "policy games"
+    print(f"{args.game}, {args.players} players, {args.games} {played}, seed {args.seed}: "
           f"{len(y)} samples ({int(held.sum())} held out)")
     print("stage  samples  spread  residual   R^2")
     for k, n, spread, error, r2 in report:
@@ -225,9 +252,16 @@ def main(argv=None):
                f"for the points to come")
     print(summary)
     result = {"weights": weights, "report": report, "samples": len(y), "residual_sd": overall}
+    if args.agent:
+        result["shipped"] = shipped_on(args.game, args.players, stage[test], X[test], y[test])
+        if result["shipped"]:
+            print("the shipped weights on the held-out games: stage, level (mean points to come above the "
+                  "estimate), residual sd without the level")
+            for k, level, spread in result["shipped"]:
+                print(f"{k:5d}  {level:+7.2f}  {spread:6.2f}")
     if args.write:
         command = (f"fit_value.py --game {args.game} --players {args.players} --games {args.games} "
-                   f"--seed {args.seed} --ridge {args.ridge:g}")
+                   f"--seed {args.seed} --ridge {args.ridge:g}" + (f" --agent {args.agent}" if args.agent else ""))
         print(f"written: {write_weights(args.game, args.players, weights, command, summary, args.out)}")
     return result
 

@@ -68,3 +68,20 @@ def test_fit_writes_and_check_measures_the_shipped_weights(game, stage_words, tm
     figures = fit_value.main(["--game", game, "--check", "6", "--check-playouts", "8", "--seed", "5"])
     assert 0 < figures["score_error_sd"] < 2 * figures["score_playout_sd"]
     assert np.isfinite(one["residual_sd"])
+
+
+def test_fit_on_search_games_is_reproducible_and_reports_the_shipped_weights(tmp_path):
+    fit_value = load_script("fit_value")
+    args = ["--game", "burgundy", "--games", "5", "--seed", "7", "--agent", "ismcts:iterations=20"]
+    one = fit_value.main(args + ["--write", "--out", str(tmp_path / "w.py")])
+    again = fit_value.main(args)
+    policy = fit_value.main(["--game", "burgundy", "--games", "5", "--seed", "7"])
+    assert np.array_equal(one["weights"], again["weights"])
+    assert not np.array_equal(one["weights"], policy["weights"])      # other games, other samples
+    assert "--agent ismcts:iterations=20" in (tmp_path / "w.py").read_text()
+    # the search's own moves: the first game's samples are those of that agent playing every seat
+    first = fit_value.play("burgundy", 2, 7, 0, "ismcts:iterations=20")
+    assert first != fit_value.play("burgundy", 2, 7, 0)
+    shipped = one["shipped"]
+    assert shipped and "shipped" not in policy
+    assert all(np.isfinite(level) and spread >= 0 for _, level, spread in shipped)
