@@ -244,3 +244,30 @@ def test_a_late_answer_about_the_old_game_does_not_replace_the_new_one(browser, 
         assert tab.get_attribute("#board", "data-game") == game
     finally:
         tab.close()
+
+
+def test_a_refresh_of_the_same_board_keeps_the_game_being_chosen(browser, server_url):
+    # a refresh (ticking "follow", a seat, polling while an agent thinks) redraws the same board: it
+    # must not put the new-game form back on the board's game while the user is choosing another
+    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        tab.goto(server_url)
+        tab.wait_for_selector("#board[data-drawn]")
+        opening = tab.get_attribute("#board", "data-game")
+        players = tab.input_value("#players")
+        held = []
+        tab.route("**/api/view**", lambda route: held.append((route, route.fetch())) if not held else route.continue_())
+        asked = int(tab.get_attribute("#board", "data-asked"))
+        tab.check("#follow")                              # a refresh; its answer is held back
+        game = "sanjuan" if opening != "sanjuan" else "tiletum"
+        tab.select_option("#game", game)
+        route, answer = held[0]
+        route.fulfill(response=answer)                    # the same board's view arrives and is drawn
+        tab.wait_for_function(f"Number(document.querySelector('#board').dataset.drawn) > {asked}")
+        assert tab.get_attribute("#board", "data-game") == opening
+        assert tab.input_value("#game") == game
+        assert tab.input_value("#players") == players
+        tab.click("#new")                                 # and the game chosen is the one started
+        tab.wait_for_selector(f"#board[data-game={game}]")
+    finally:
+        tab.close()

@@ -11,7 +11,7 @@ const BoardPage = (() => {
                        seasons: "A Castle for All Seasons", tiletum: "Tiletum"};
   const POLL_MS = 300;
   const page = {board: null, view: null, tables: {}, seat: 0, picked: null, best: null, events: null,
-                poll: null, games: [], refreshes: 0};
+                poll: null, games: [], refreshes: 0, formFor: null};
   const $ = (id) => document.getElementById(id);
 
   // ---- SVG helpers handed to the game drawings -------------------------------------------
@@ -132,8 +132,14 @@ const BoardPage = (() => {
     $("suggest").disabled = view.over || view.to_act !== view.seat || !!view.thinking;
     $("ai").disabled = view.over || !!view.thinking;
     $("download").href = `/api/position?board=${page.board}`;
-    $("game").value = view.game;
-    $("players").value = String(view.players);
+    // the new-game form starts from the board's game, but only when that changes: a refresh of the
+    // same board (follow, a seat, the AI's polling) must not undo a game or player count being chosen
+    const shown = `${view.game}/${view.players}`;
+    if (page.formFor !== shown) {
+      page.formFor = shown;
+      $("game").value = view.game;
+      $("players").value = String(view.players);
+    }
   }
 
   function renderStatus(view) {
