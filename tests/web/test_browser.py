@@ -212,62 +212,65 @@ def test_a_choice_that_makes_no_difference_is_marked(page, tmp_path):
     assert page.errors == []
 
 
-def test_a_late_answer_about_the_old_game_does_not_replace_the_new_one(browser, server_url):
+@pytest.fixture
+def fresh_tab(browser, server_url):
+    """A page of its own, its opening board drawn."""
+    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+    tab.goto(server_url)
+    tab.wait_for_selector("#board[data-drawn]")
+    yield tab
+    tab.close()
+
+
+def hold_the_first_view(tab):
+    """Fetch the next board view when asked but answer it only when the test says: returns the list
+    that receives (route, fetched answer); later views go through."""
+    held = []
+    tab.route("**/api/view**", lambda route: route.continue_() if held else held.append((route, route.fetch())))
+    return held
+
+
+def other_game(game):
+    """A game other than ``game``."""
+    return "sanjuan" if game != "sanjuan" else "tiletum"
+
+
+def test_a_late_answer_about_the_old_game_does_not_replace_the_new_one(fresh_tab):
     # ticking "follow" asks for the opening game's view; that answer is held back until a new game is
     # drawn, then delivered: the page must keep showing the new game, not the stale view
-    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
-    try:
-        tab.goto(server_url)
-        tab.wait_for_selector("#board[data-drawn]")
-        opening = tab.get_attribute("#board", "data-game")
-        held = []
-
-        def hold_the_first_view(route):
-            """Fetch the first view now (the opening game's) but answer it only when the test says."""
-            if held:
-                route.continue_()
-            else:
-                held.append((route, route.fetch()))
-
-        tab.route("**/api/view**", hold_the_first_view)
-        tab.check("#follow")
-        game = "sanjuan" if opening != "sanjuan" else "tiletum"
-        tab.select_option("#game", game)
-        tab.fill("#seed", "3")
-        tab.click("#new")
-        tab.wait_for_selector(f"#board[data-game={game}]")
-        assert len(held) == 1
-        route, answer = held[0]
-        assert answer.json()["game"] == opening
-        route.fulfill(response=answer)
-        tab.wait_for_timeout(500)                         # the stale answer arrives and is dropped
-        assert tab.get_attribute("#board", "data-game") == game
-    finally:
-        tab.close()
+    tab = fresh_tab
+    opening = tab.get_attribute("#board", "data-game")
+    held = hold_the_first_view(tab)
+    tab.check("#follow")
+    game = other_game(opening)
+    tab.select_option("#game", game)
+    tab.fill("#seed", "3")
+    tab.click("#new")
+    tab.wait_for_selector(f"#board[data-game={game}]")
+    assert len(held) == 1
+    route, answer = held[0]
+    assert answer.json()["game"] == opening
+    route.fulfill(response=answer)
+    tab.wait_for_timeout(500)                             # the stale answer arrives and is dropped
+    assert tab.get_attribute("#board", "data-game") == game
 
 
-def test_a_refresh_of_the_same_board_keeps_the_game_being_chosen(browser, server_url):
+def test_a_refresh_of_the_same_board_keeps_the_game_being_chosen(fresh_tab):
     # a refresh (ticking "follow", a seat, polling while an agent thinks) redraws the same board: it
     # must not put the new-game form back on the board's game while the user is choosing another
-    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
-    try:
-        tab.goto(server_url)
-        tab.wait_for_selector("#board[data-drawn]")
-        opening = tab.get_attribute("#board", "data-game")
-        players = tab.input_value("#players")
-        held = []
-        tab.route("**/api/view**", lambda route: held.append((route, route.fetch())) if not held else route.continue_())
-        asked = int(tab.get_attribute("#board", "data-asked"))
-        tab.check("#follow")                              # a refresh; its answer is held back
-        game = "sanjuan" if opening != "sanjuan" else "tiletum"
-        tab.select_option("#game", game)
-        route, answer = held[0]
-        route.fulfill(response=answer)                    # the same board's view arrives and is drawn
-        tab.wait_for_function(f"Number(document.querySelector('#board').dataset.drawn) > {asked}")
-        assert tab.get_attribute("#board", "data-game") == opening
-        assert tab.input_value("#game") == game
-        assert tab.input_value("#players") == players
-        tab.click("#new")                                 # and the game chosen is the one started
-        tab.wait_for_selector(f"#board[data-game={game}]")
-    finally:
-        tab.close()
+    tab = fresh_tab
+    opening = tab.get_attribute("#board", "data-game")
+    players = tab.input_value("#players")
+    held = hold_the_first_view(tab)
+    asked = int(tab.get_attribute("#board", "data-asked"))
+    tab.check("#follow")                                  # a refresh; its answer is held back
+    game = other_game(opening)
+    tab.select_option("#game", game)
+    route, answer = held[0]
+    route.fulfill(response=answer)                        # the same board's view arrives and is drawn
+    tab.wait_for_function(f"Number(document.querySelector('#board').dataset.drawn) > {asked}")
+    assert tab.get_attribute("#board", "data-game") == opening
+    assert tab.input_value("#game") == game
+    assert tab.input_value("#players") == players
+    tab.click("#new")                                     # and the game chosen is the one started
+    tab.wait_for_selector(f"#board[data-game={game}]")
