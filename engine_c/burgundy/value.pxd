@@ -2,7 +2,7 @@
 from engine_c.burgundy.types cimport BState
 
 cdef enum:
-    VALUE_FEATURES = 30   # per player, see value_features
+    VALUE_FEATURES = 19   # per player, see value_features
     VALUE_STAGES = 25     # one weight vector per (phase, round)
 
 cdef bint quiet(BState* s) noexcept nogil

@@ -10,7 +10,7 @@ this estimate instead of playing to the end: less noise per iteration, at the pr
 fit's bias.  Without weights for the player count it returns 0 and playouts run to the end.
 """
 from engine_c.burgundy.types cimport *
-from engine_c.burgundy.tables cimport COLMASK, REGMASK, COLOUR_TOTAL, COLOUR_OF, DIEMASK, REGION_VP_T
+from engine_c.burgundy.tables cimport COLMASK, REGMASK, COLOUR_TOTAL
 from engine_c.burgundy.rules cimport final_bonus
 
 from engine_c.fitted_value cimport WeightTable
@@ -22,9 +22,6 @@ FEATURE_NAMES = (
     "bias", "end_bonus_now", "silverlings", "workers", "goods", "goods_types", "stored_tiles",
     "empty_spaces", "frontier", "regions_one_left", "regions_two_left", "colour_bonus_close",
     "knowledge", "buildings", "animals", "mines", "ships", "dice_left", "later_in_order",
-    "frontier_castle", "frontier_ship", "frontier_mine", "frontier_pasture", "frontier_building",
-    "frontier_knowledge", "stored_fitting", "depot_fitting", "region_points_one_left",
-    "region_points_two_left", "frontier_on_dice",
 )
 
 # the fitted weights per player count and stage (engine_c/fitted_value.pyx); state.pyx loads the
@@ -44,19 +41,13 @@ cdef void value_features(BState* s, int p, double* f) noexcept nogil:
     cdef BPlayer* P = &s.pl[p]
     cdef int j, r, c, left, types = 0, stored = 0, near1 = 0, near2 = 0, close = 0
     cdef int code, buildings = 0, animals = 0, mines = 0, ships = 0, goods = 0, position = 0
-    cdef int fitting_stored = 0, fitting_depot = 0, points1 = 0, points2 = 0, k
-    cdef uint64_t m, open_spaces = P.adj & ~P.filled, on_dice = 0
+    cdef uint64_t m
     for j in range(3):
         goods += P.gcount[j]
         if P.gtype[j] != 0:
             types += 1
         if P.store[j] != 0:
             stored += 1
-            if open_spaces & COLMASK[P.board][COLOUR_OF[P.store[j]]]:
-                fitting_stored += 1
-    for j in range(2):
-        if P.used[j] == 0:
-            on_dice |= DIEMASK[P.dice[j]]
     for r in range(MAXREG):
         m = REGMASK[P.board][r]
         if m == 0:
@@ -64,10 +55,8 @@ cdef void value_features(BState* s, int p, double* f) noexcept nogil:
         left = popcount(m & ~P.filled)
         if left == 1:
             near1 += 1
-            points1 += REGION_VP_T[popcount(m)]
         elif left == 2:
             near2 += 1
-            points2 += REGION_VP_T[popcount(m)]
     for c in range(6):
         m = COLMASK[P.board][c]
         left = popcount(m & ~P.filled)
@@ -86,15 +75,6 @@ cdef void value_features(BState* s, int p, double* f) noexcept nogil:
     for j in range(s.nplayers):
         if s.order[j] == p:
             position = j
-    for j in range(NDEPOT):     # face-up tiles this player could place now
-        for k in range(NSLOT):
-            code = s.depot[j][k]
-            if code > 0 and open_spaces & COLMASK[P.board][COLOUR_OF[code]]:
-                fitting_depot += 1
-    for j in range(NBLACK):
-        code = s.black[j]
-        if code > 0 and open_spaces & COLMASK[P.board][COLOUR_OF[code]]:
-            fitting_depot += 1
     f[0] = 1.0
     f[1] = final_bonus(s, p)
     f[2] = P.silver
@@ -114,13 +94,6 @@ cdef void value_features(BState* s, int p, double* f) noexcept nogil:
     f[16] = ships
     f[17] = (P.used[0] == 0) + (P.used[1] == 0)
     f[18] = position
-    for c in range(6):
-        f[19 + c] = popcount(open_spaces & COLMASK[P.board][c])
-    f[25] = fitting_stored
-    f[26] = fitting_depot
-    f[27] = points1
-    f[28] = points2
-    f[29] = popcount(open_spaces & on_dice)
     return
 
 
