@@ -226,8 +226,26 @@ def hold_the_first_view(tab):
     """Fetch the next board view when asked but answer it only when the test says: returns the list
     that receives (route, fetched answer); later views go through."""
     held = []
-    tab.route("**/api/view**", lambda route: route.continue_() if held else held.append((route, route.fetch())))
+
+    def hold(route):
+        if held:
+            route.continue_()
+            return
+        held.append(None)                   # claimed before the fetch, so a second view is not held too
+        held[0] = (route, route.fetch())
+
+    tab.route("**/api/view**", hold)
     return held
+
+
+def held_view(tab, held):
+    """The held (route, answer) once the page's request has reached the test: route handlers run only
+    while the test waits on the page, so under load the request may come after the next step."""
+    for _ in range(400):
+        if held and held[0] is not None:
+            return held[0]
+        tab.wait_for_timeout(25)
+    raise AssertionError("the page asked for no board view within 10 s")
 
 
 def other_game(game):
@@ -247,8 +265,8 @@ def test_a_late_answer_about_the_old_game_does_not_replace_the_new_one(fresh_tab
     tab.fill("#seed", "3")
     tab.click("#new")
     tab.wait_for_selector(f"#board[data-game={game}]")
+    route, answer = held_view(tab, held)
     assert len(held) == 1
-    route, answer = held[0]
     assert answer.json()["game"] == opening
     route.fulfill(response=answer)
     tab.wait_for_timeout(500)                             # the stale answer arrives and is dropped
@@ -266,7 +284,7 @@ def test_a_refresh_of_the_same_board_keeps_the_game_being_chosen(fresh_tab):
     tab.check("#follow")                                  # a refresh; its answer is held back
     game = other_game(opening)
     tab.select_option("#game", game)
-    route, answer = held[0]
+    route, answer = held_view(tab, held)
     route.fulfill(response=answer)                        # the same board's view arrives and is drawn
     tab.wait_for_function(f"Number(document.querySelector('#board').dataset.drawn) > {asked}")
     assert tab.get_attribute("#board", "data-game") == opening
