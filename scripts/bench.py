@@ -6,6 +6,9 @@ Figures (one core unless stated):
   with the engine's playout policy (what the search uses);
 - ISMCTS iterations per second from the opening and from a mid-game position
   (2 players), and the peak memory of a long search;
+- the game's default ISMCTS agent (its search_defaults: playout policy, prior,
+  blended value, tree shape): CPU milliseconds per 2,000-iteration move, the
+  mean over the same 20 positions of seeded random 2-player games;
 - simulation throughput with --jobs 1 and --jobs 2 (games per second).
 
 Goals (from the issues): Castles of Burgundy 2p >= 20,000 playouts/s,
@@ -13,6 +16,11 @@ San Juan 2p >= 50,000 playouts/s, ISMCTS >= 10,000 iterations/s,
 --jobs 2 >= 1.8x --jobs 1.  Speed goals live here, never in timed tests.
 
 Usage: python scripts/bench.py [--quick] [--games burgundy,sanjuan]
+       python scripts/bench.py --default-agent-only --tree ../other-checkout
+
+--default-agent-only prints only the default agent's figure; --tree DIR times another built
+checkout's engines and agents instead of this one (the same positions, if its rules agree), so a
+speed goal "within N% of an earlier build" compares like with like.
 """
 import argparse
 import json
@@ -23,7 +31,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # run from a checkout, installed or not
+# run from a checkout, installed or not; --tree DIR (read before the imports below) times another one
+_TREE = next((sys.argv[i + 1] for i, arg in enumerate(sys.argv[:-1]) if arg == "--tree"), None)
+if _TREE and not (Path(_TREE) / "engine_c" / "__init__.py").is_file():
+    sys.exit(f"bench.py: --tree {_TREE} is not a boardlab checkout (no engine_c/ package there)")
+sys.path.insert(0, str(Path(_TREE).resolve()) if _TREE else str(Path(__file__).resolve().parent.parent))
 
 from engine_c import game_names, new_state  # noqa: E402
 from engine_c.game import benchmark_playouts  # noqa: E402
@@ -75,6 +87,40 @@ def ismcts_figures(game, iterations, quick):
     return figures
 
 
+def sample_positions(game, count, seed):
+    """``count`` positions with a choice (more than one legal move) from seeded random 2-player games."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    positions = []
+    deal = 0
+    while len(positions) < count:
+        state = new_state(game, 2, seed + deal)
+        deal += 1
+        choices = []
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                choices.append(state.clone())
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+        picked = rng.choice(len(choices), size=min(5, len(choices)), replace=False)   # 5 per game, spread over it
+        positions += [choices[i] for i in sorted(picked)]
+    return positions[:count]
+
+
+def default_agent_figures(game, iterations=2000, count=20):
+    """CPU ms per move of the game's default ISMCTS agent at ``iterations``, over ``count`` fixed positions."""
+    from solver.agents import make_agent
+
+    positions = sample_positions(game, count, 3)
+    agent = make_agent(f"ismcts:iterations={iterations}", seed=1)
+    agent.choose(positions[0].clone())                  # warm-up (node pool, tables)
+    begin = time.process_time()
+    for position in positions:
+        agent.choose(position.clone())
+    return {f"default_ms_per_move_{iterations}": round((time.process_time() - begin) / count * 1000, 1)}
+
+
 def jobs_figures(game, games):
     """Games per second of a short simulation with --jobs 1 and --jobs 2 (one-off pool start-up excluded)."""
     import joblib
@@ -100,14 +146,25 @@ def main():
     parser.add_argument("--quick", action="store_true", help="shorter runs, no 1M-iteration search")
     real_games = ",".join(name for name in game_names() if name != "highcard")    # highcard is a test game
     parser.add_argument("--games", default=real_games, help="comma-separated games")
+    parser.add_argument("--default-agent-only", action="store_true",
+                        help="only the default ISMCTS agent's CPU ms per 2,000-iteration move")
+    parser.add_argument("--tree", help="another built checkout of boardlab to time (its engines and agents)")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 4.0
     report = {"python": platform.python_version(), "machine": platform.machine()}
+    if args.tree:
+        report["tree"] = str(Path(args.tree).resolve())
+    if args.default_agent_only:
+        for game in args.games.split(","):
+            report[game] = default_agent_figures(game)
+        print(json.dumps(report))
+        return 0
     for game in args.games.split(","):
         entry = {}
         for players in (2, 3, 4):
             entry[f"{players}p"] = engine_figures(game, players, seconds)
         entry["ismcts"] = ismcts_figures(game, 2000 if args.quick else 20000, args.quick)
+        entry["ismcts"].update(default_agent_figures(game))
         report[game] = entry
     report["parallel"] = jobs_figures(args.games.split(",")[0], 8 if args.quick else 24)
     print(json.dumps(report))

@@ -1,0 +1,33 @@
+"""scripts/bench.py: the default agent's figure times fixed positions; a bad --tree is one clear line."""
+import json
+import subprocess
+import sys
+
+from script_loader import SCRIPTS, load_script
+
+
+def test_the_timed_positions_are_the_same_every_run_and_each_has_a_choice():
+    bench = load_script("bench")
+    first = bench.sample_positions("sanjuan", 7, 3)
+    again = bench.sample_positions("sanjuan", 7, 3)
+    assert len(first) == 7
+    assert [p.to_bytes() for p in first] == [p.to_bytes() for p in again]
+    assert all(len(p.legal_actions()) > 1 and not p.is_terminal() for p in first)
+    assert len({p.to_bytes() for p in first}) == 7          # 5 from one game, then the next game's
+
+
+def test_default_agent_only_prints_one_json_line_with_the_figure():
+    done = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--default-agent-only", "--games", "highcard"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["highcard"]["default_ms_per_move_2000"] > 0
+    assert "tree" not in report
+
+
+def test_a_tree_that_is_not_a_checkout_is_refused_in_one_line(tmp_path):
+    done = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--default-agent-only", "--tree", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stderr.strip() == f"bench.py: --tree {tmp_path} is not a boardlab checkout (no engine_c/ package there)"
+    assert "Traceback" not in done.stderr and done.stdout == ""
