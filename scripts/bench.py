@@ -150,6 +150,9 @@ def main():
                         help="only the default ISMCTS agent's CPU ms per 2,000-iteration move")
     parser.add_argument("--tree", help="another built checkout of boardlab to time (its engines and agents)")
     args = parser.parse_args()
+    unknown = [game for game in args.games.split(",") if game not in game_names()]
+    if unknown:
+        parser.exit(2, f"bench.py: unknown game {unknown[0]!r} (known: {', '.join(game_names())})\n")
     seconds = 1.0 if args.quick else 4.0
     report = {"python": platform.python_version(), "machine": platform.machine()}
     if args.tree:

@@ -31,3 +31,11 @@ def test_a_tree_that_is_not_a_checkout_is_refused_in_one_line(tmp_path):
     assert done.returncode != 0
     assert done.stderr.strip() == f"bench.py: --tree {tmp_path} is not a boardlab checkout (no engine_c/ package there)"
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_an_unknown_game_is_refused_in_one_line():
+    done = subprocess.run([sys.executable, str(SCRIPTS / "bench.py"), "--default-agent-only", "--games", "nope"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("bench.py: unknown game 'nope' (known: ") and done.stderr.count("\n") == 1
+    assert done.stdout == ""
