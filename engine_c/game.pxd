@@ -44,6 +44,7 @@ ctypedef void (*new_game_fn)(void* st, int players, uint64_t rng) noexcept nogil
 ctypedef int (*secret_choice_fn)(void* st) noexcept nogil
 ctypedef int (*evaluate_fn)(void* st, double* out) noexcept nogil
 ctypedef int (*rewind_secret_fn)(void* st, int observer, int* replay) noexcept nogil
+ctypedef int (*private_choice_fn)(void* st) noexcept nogil
 
 cdef struct GameHooks:
     current_player_fn current_player
@@ -64,6 +65,8 @@ cdef struct GameHooks:
     rewind_secret_fn rewind_secret         # optional (never): undo the phase's secret choices so far when another
                                            # player's is among them (observer cannot see it); the observer's own,
                                            # in the order made, go to replay; return their count, or -1 (unchanged)
+    private_choice_fn private_choice       # optional (never): 1 while the player to act makes a choice the others
+                                           # never see (which card he pays with, keeps, discards or tucks)
 
 
 cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
@@ -86,6 +89,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.secret_choice = NULL          # a game with simultaneous secret choices sets it after this call
     hooks.evaluate = NULL               # a game with a fitted value sets it after this call
     hooks.rewind_secret = NULL          # a game with secret choices may set it after this call
+    hooks.private_choice = NULL         # a game with unseen choices (hidden hands) sets it after this call
     return hooks
 
 
@@ -119,5 +123,6 @@ cdef class GameState:
     cdef bint c_secret_choice(self) noexcept nogil               # the player to act chooses in secret, with the others
     cdef bint c_evaluate(self, double* out) noexcept nogil       # expected final scores here, if the game can tell
     cdef int c_rewind_secret(self, int observer, int* replay) noexcept nogil  # back to the secret phase's start, or -1
+    cdef bint c_private_choice(self) noexcept nogil              # the player to act chooses what the others never see
     cdef void c_copy_from(self, GameState other) noexcept nogil  # same game and type only
     cdef GameState c_clone(self)

@@ -245,6 +245,13 @@ cdef class GameState:
             self._nlegal = -1
         return n
 
+    cdef bint c_private_choice(self) noexcept nogil:
+        # A choice only its maker sees (San Juan's payments, kept and discarded cards): the others
+        # learn at most that it was made, so their searches need not tell its moves apart.
+        if self.hooks.private_choice != NULL:
+            return self.hooks.private_choice(self._data) != 0
+        return False
+
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil:
         # Uniformly random legal moves to the end, whatever the engine's policy.
         cdef int buf[MAX_LEGAL]
@@ -279,6 +286,11 @@ cdef class GameState:
         """True while the player to act chooses in secret at the same time as the others (no
         player sees the others' choices of the phase until they are revealed together)."""
         return not self.c_is_terminal() and self.c_secret_choice()
+
+    def private_choice(self):
+        """True while the player to act makes a choice the other players never see (which card
+        he pays with, keeps, discards or tucks); they see at most that it was made."""
+        return not self.c_is_terminal() and self.c_private_choice()
 
     def rewind_secret(self, int observer):
         """Undo the secret choices of the phase so far if another player's is among them; return

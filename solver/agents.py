@@ -13,7 +13,7 @@ greedy     best immediate score gain on one determinization; ties broken
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout)
 ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior, halving, decoupled,
-           cutoff, leaf_value)
+           cutoff, leaf_value, unseen)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout)
@@ -38,7 +38,7 @@ SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
 _ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled",
-                                  "cutoff", "leaf_value")
+                                  "cutoff", "leaf_value", "unseen")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -85,6 +85,12 @@ def tree_decoupled(game):
     return int(getattr(game, "search_defaults", {}).get("decoupled", 0))
 
 
+def tree_unseen(game):
+    """1 when a Searcher for ``game`` leaves the others' private choices out of its tree (its
+    ``search_defaults``' ``unseen``), else 0."""
+    return int(getattr(game, "search_defaults", {}).get("unseen", 0))
+
+
 def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None, leaf_value=None):
     """An ISMCTS Searcher with ``game``'s search defaults (its ``search_defaults``, else boardlab's) for
     every setting not given: what ``suggest`` and the web board search with."""
@@ -94,7 +100,7 @@ def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None, 
         tree_c(game) if c is None else float(c), reward, depth,
         score_weight=float(defaults.get("score_weight", SEARCH_SCORE_WEIGHT) if score_weight is None else score_weight),
         expand_after=expand, prior=tree_prior(game) if prior is None else float(prior),
-        decoupled=tree_decoupled(game), cutoff=tree_cutoff(game),
+        decoupled=tree_decoupled(game), cutoff=tree_cutoff(game), unseen=tree_unseen(game),
         leaf_value=tree_leaf_value(game) if leaf_value is None else float(leaf_value))
 
 
@@ -144,9 +150,9 @@ def _convert(agent, key, text):
         return _positive_int(agent, key, text)
     if key in ("worlds", "depth", "expand", "cutoff"):
         return _positive_int(agent, key, text, low=0)
-    if key == "decoupled":
+    if key in ("decoupled", "unseen"):
         if text not in ("0", "1", "2"):
-            raise BoardlabError(f"{agent}: parameter decoupled must be 0, 1 or 2, got {text!r}")
+            raise BoardlabError(f"{agent}: parameter {key} must be 0, 1 or 2, got {text!r}")
         return int(text)
     if key in ("reuse", "halving"):
         if text not in ("0", "1"):
@@ -301,7 +307,8 @@ class _SearchAgent(Agent):
                                                    prior=settings.get("prior", 0.0),
                                                    decoupled=settings.get("decoupled", 0),
                                                    cutoff=settings.get("cutoff", 0),
-                                                   leaf_value=settings.get("leaf_value", 0.0)))
+                                                   leaf_value=settings.get("leaf_value", 0.0),
+                                                   unseen=settings.get("unseen", 0)))
         return self._searchers[index]
 
     def stop(self):

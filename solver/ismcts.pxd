@@ -53,6 +53,9 @@ cdef class Searcher:
                                        # across the other players' choices of the phase (decoupled UCT); 2: also the
                                        # others' choices made before the root, unseen (the phase replayed from its start)
     cdef SecretTable joint             # those statistics (solver/secret_table.pyx)
+    cdef public int unseen             # 1: the other players' private choices (the engine's c_private_choice) are
+                                       # played by the playout policy and get no tree node: the searcher's tree
+                                       # tells apart only what it sees
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization
     cdef readonly int root_player
     cdef readonly int num_players

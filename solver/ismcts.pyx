@@ -133,7 +133,11 @@ cdef class Searcher:
 
     def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0, double prior=0.0, int decoupled=0, int cutoff=0, double leaf_value=0.0):
+                 int expand_after=0, double prior=0.0, int decoupled=0, int cutoff=0, double leaf_value=0.0,
+                 int unseen=0):
+        if not 0 <= unseen <= 2:
+            raise BoardlabError(f"unseen must be 0, 1 or 2, got {unseen}")
+        self.unseen = unseen
         if not 0.0 <= leaf_value <= 1.0:
             raise BoardlabError(f"leaf_value must be in [0, 1], got {leaf_value}")
         self.leaf_value = leaf_value
@@ -185,7 +189,7 @@ cdef class Searcher:
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
                                 self.worlds, self.widening, self.score_weight, self.expand_after,
-                                self.prior_weight, self.decoupled, self.cutoff, self.leaf_value))
+                                self.prior_weight, self.decoupled, self.cutoff, self.leaf_value, self.unseen))
 
     cdef int _ensure_actions(self, int n_actions) except -1:
         if n_actions <= self.n_actions:
@@ -315,6 +319,8 @@ cdef class Searcher:
         cdef int n_secret, j
         cdef int replay[MAX_LEGAL]               # decoupled=2: the root player's own choices of the phase, replayed
         cdef int n_replay, i_replay
+        cdef int32_t private_node                # unseen=2: the node the others' private choices are made at
+        cdef uint64_t private_own[MAX_PLAYERS]   # and each player's own private choices there so far (a hash)
         cdef double estimate[MAX_PLAYERS]
         cdef int64_t slot
         while max_iterations < 0 or it < max_iterations:
@@ -353,6 +359,7 @@ cdef class Searcher:
             anchor = -1
             n_secret = 0
             root_secret = 0
+            private_node = -1
             if self.decoupled == 2 and resample:
                 n_replay = s.c_rewind_secret(root_player, replay)
                 if n_replay >= 0:
@@ -393,6 +400,28 @@ cdef class Searcher:
                 n = s.c_legal_actions(legal)
                 if n == 0:
                     break            # a dead end (readers refuse such positions): score it as it stands
+                if self.unseen and p != root_player and s.c_private_choice():
+                    # which card another player pays, keeps or discards is never seen by the
+                    # searcher: the tree does not branch on it, so the searcher's later nodes pool
+                    # every way the choice could have gone; the playout policy makes it (unseen=1),
+                    # or UCB over statistics kept per (node, player, own private choices made there)
+                    a = -1
+                    if self.unseen == 2:
+                        if private_node != node:
+                            private_node = node
+                            for j in range(np):
+                                private_own[j] = own_start()
+                        key = choice_key(private_own[p], p)
+                        a = self._joint_select(s, node, key, legal, n)
+                        if a >= 0:
+                            private_own[p] = own_after(private_own[p], a)
+                            n_secret = path_add(secret_path, n_secret, SECRET_PATH, p, node, key, a)
+                        else:
+                            self.out_of_memory = True
+                    if a < 0:
+                        a = s.c_playout_action(legal, n, &self.rng)
+                    s.c_apply(a)
+                    continue
                 if depth == 0 and self.root_round_robin:
                     # root_actions: only the moves still in the running (sequential halving)
                     k = 0
@@ -874,10 +903,11 @@ cdef class Searcher:
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
-                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0):
+                  score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0,
+                  unseen=0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight, expand_after, prior, decoupled, cutoff, leaf_value)
+                    score_weight, expand_after, prior, decoupled, cutoff, leaf_value, unseen)
 
 
 def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",

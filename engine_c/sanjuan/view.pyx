@@ -170,3 +170,12 @@ cdef void sj_resample(SJ* s, int o, uint64_t* rng) noexcept nogil:
         sort_u8(&s.tiles[s.tiles_seen], 5 - s.tiles_seen)
         shuffle_u8(&s.tiles[s.tiles_seen], 5 - s.tiles_seen, rng)
     s.rng = rng_next(rng)
+
+
+cdef int sj_private_choice(SJ* s) noexcept nogil:
+    """1 while the player to act picks cards the others never see: paying a cost (cards go face down
+    to the discard pile; a black-market good paid is seen, a minor leak the searches ignore), keeping
+    a councillor card, discarding (archive, hand limit), tucking under the chapel; else 0."""
+    if s.phase == PH_PAY or s.phase == PH_KEEP or s.phase == PH_CDISCARD or s.phase == PH_TUCK or s.phase == PH_LIMIT:
+        return 1
+    return 0
