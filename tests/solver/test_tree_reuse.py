@@ -30,3 +30,25 @@ def test_reusing_agent_plays_legal_moves_through_draws():
             action = agents[state.current_player()].choose(state)
             assert action in state.legal_actions()
             state.apply_action(action)
+
+
+def test_tiletum_agents_keep_their_tree_within_a_turn():
+    # reuse=1 in Tiletum (measured, not a default: docs/stronger-defaults.md): a turn is a chain of one
+    # player's decisions (a wheel die, then its actions), and each later search grows the subtree the
+    # previous one built.
+    state = new_state("tiletum", 2, 5)
+    agents = [make_agent("ismcts:iterations=1000,reuse=1", 30 + i) for i in range(2)]
+    grown = 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        agent = agents[state.current_player()]
+        action = agent.choose(state)
+        assert action in state.legal_actions()
+        if len(state.legal_actions()) > 1:
+            # a fresh search's root visits sum to its 1,000 iterations; a kept tree has more (a node
+            # grows children after 200 visits, so only a well-visited move leaves a subtree)
+            if sum(child["visits"] for child in agent.searcher().root_stats()) > 1000:
+                grown += 1
+        state.apply_action(action)
+    assert grown >= 10
