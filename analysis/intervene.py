@@ -97,13 +97,6 @@ class _Position:
     kinds: tuple
 
 
-def _check_int(name, value, low, high):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise BoardlabError(f"{name} must be an integer, got {value!r}")
-    if not low <= value <= high:
-        raise BoardlabError(f"{name} must be {low}..{high}, got {value}")
-
-
 # --------------------------------------------------------------------------- one pair
 
 def _outcome(state, player):
@@ -373,11 +366,11 @@ def plan_values(run, kinds=(), continuations=8, positions_per_kind=0, agents=Non
                 jobs=1, hooks: Hooks = Hooks()):
     """Check the settings and scan the run's positions: ``(config, plan)``; BoardlabError (one
     line) for bad settings, a run without positions, or kinds that cannot be taken there."""
-    from solver.runner import MAX_JOBS, MAX_SEED
-    _check_int("--continuations", continuations, 1, MAX_CONTINUATIONS)
-    _check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
-    _check_int("--seed", seed, 0, MAX_SEED)
-    _check_int("--jobs", jobs, 1, MAX_JOBS)
+    from solver.runconfig import MAX_JOBS, MAX_SEED, check_int
+    check_int("--continuations", continuations, 1, MAX_CONTINUATIONS)
+    check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
+    check_int("--seed", seed, 0, MAX_SEED)
+    check_int("--jobs", jobs, 1, MAX_JOBS)
     run = Path(run)
     if not run.is_dir():
         raise BoardlabError(f"{run}: no such run folder")
@@ -416,7 +409,8 @@ def _parallel(jobs, arg_list, func, ordered):
 
 def _seat_specs(config, game_index):
     """The agent of each seat in that game: the run's rotation (solver.runner.seating)."""
-    from solver.runner import RunConfig, seating
+    from solver.runconfig import RunConfig
+    from solver.runner import seating
     rc = RunConfig(game=config.game, players=config.players, agents=config.agents, games=1,
                    seed=0)
     return tuple(config.agents[i] for i in seating(rc, game_index))

@@ -125,7 +125,8 @@ def jobs_figures(game, games):
     """Games per second of a short simulation with --jobs 1 and --jobs 2 (one-off pool start-up excluded)."""
     import joblib
 
-    from solver.runner import RunConfig, backend_context, run
+    from solver.runconfig import RunConfig
+    from solver.runner import backend_context, run
 
     config = RunConfig(game=game, players=2, agents=("ismcts:iterations=300", "greedy"), games=games, seed=11)
     with backend_context("loky", 2, None):          # start the workers first, configured as run() will

@@ -23,7 +23,8 @@ from analysis.load import load_runs  # noqa: E402
 from analysis.plots import save_png  # noqa: E402
 from analysis.seats import compensation, plot_seat_by_skill, seat_by_skill, skill_key  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.runner import RunConfig, run  # noqa: E402
+from solver.runconfig import RunConfig  # noqa: E402
+from solver.runner import run  # noqa: E402
 
 AGENTS = ["random", "greedy", "ismcts:iterations=100", "ismcts:iterations=300",
           "ismcts:iterations=1000"]

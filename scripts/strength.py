@@ -275,7 +275,7 @@ def ladder_settings(args):
 
 def _manifest(lad, command):
     from solver import __version__
-    from solver.runner import _now
+    from solver.runstore import timestamp
 
     return {"boardlab_version": __version__, "command": command,
             "settings": {"game": lad["game"], "players": lad["players"], "agents": list(lad["pool"]),
@@ -283,12 +283,12 @@ def _manifest(lad, command):
             "ladder": {k: lad[k] for k in ("design", "deals", "tables")},
             "search_defaults": dict(state_class(lad["game"]).search_defaults),
             **({"data": lad["data"].manifest_entry()} if lad.get("data") is not None else {}),
-            "started": _now(), "finished": None, "status": "running"}
+            "started": timestamp(), "finished": None, "status": "running"}
 
 
 def open_ladder(lad, out, resume, command):
     """Create the run folder, or reopen it with --resume; return (store, game indices done)."""
-    from solver.runner import ResultStore
+    from solver.runstore import ResultStore
 
     store = ResultStore(out)
     if store.exists():
@@ -323,7 +323,8 @@ def run_ladder(lad, out, jobs=1, resume=False, command="", progress=True):
     from joblib import Parallel, delayed
 
     from analysis.load import load_runs
-    from solver.runner import _now, backend_context
+    from solver.runner import backend_context
+    from solver.runstore import timestamp
 
     store, done = open_ladder(lad, out, resume, command)
     todo = [g for g in range(lad["games"]) if g not in done]
@@ -341,7 +342,7 @@ def run_ladder(lad, out, jobs=1, resume=False, command="", progress=True):
                           file=sys.stderr, flush=True)
     store.compact()
     manifest = store.read_manifest()
-    manifest.update(status="finished", finished=_now())
+    manifest.update(status="finished", finished=timestamp())
     store.write_manifest(manifest)
     return load_runs(out)
 

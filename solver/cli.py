@@ -15,12 +15,10 @@ from pathlib import Path
 import click
 
 from engine_c.errors import BoardlabError
+from solver.runconfig import MAX_JOBS, MAX_SEED, check_int
 
-
-SEED_MAX = 2**64 - 1              # seeds are unsigned 64-bit, as the runs record them
 ITERATIONS_MAX = 10**9            # a search of 10^9 iterations already needs tens of GB of nodes
 SECONDS_MAX = 86400.0             # --time: at most a day
-JOBS_MAX = 1024
 RANDOM_MOVES_MAX = 10**6          # far past the end of any game
 
 
@@ -33,16 +31,6 @@ def _fail(message):
     """Print one error line and exit 2."""
     click.echo(f"boardlab: error: {_one_line(message)}", err=True)
     sys.exit(2)
-
-
-def _check_int(name, value, low, high):
-    """``value`` if ``low <= value <= high``; else a one-line BoardlabError naming the option."""
-    if value < low:
-        least = {0: "non-negative", 1: "positive"}.get(low, f"at least {low}")
-        raise BoardlabError(f"{name} must be {least}, got {value}")
-    if value > high:
-        raise BoardlabError(f"{name} must be at most {high}, got {value}")
-    return value
 
 
 def _check_seconds(name, value):
@@ -139,7 +127,8 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
              save_positions, progress, data_path, options):
     """Play many games between agents and summarise who wins."""
     from solver.gameoptions import describe
-    from solver.runner import RunConfig, run
+    from solver.runconfig import RunConfig
+    from solver.runner import run
 
     config = RunConfig(game=game, players=players, agents=tuple(agents), games=num_games, seed=seed,
                        paired=paired, options=_parse_options(options))
@@ -211,10 +200,10 @@ def report(paths, out):
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
 def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed, resume, progress):
     """Value each tile or card kind by forcing its take in a run's saved positions."""
-    _check_int("--continuations", continuations, 1, 10**6)
-    _check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
-    _check_int("--jobs", jobs, 1, JOBS_MAX)
-    _check_int("--seed", seed, 0, SEED_MAX)
+    check_int("--continuations", continuations, 1, 10**6)
+    check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
+    check_int("--jobs", jobs, 1, MAX_JOBS)
+    check_int("--seed", seed, 0, MAX_SEED)
     # a mistyped run folder is refused before pandas loads (seconds)
     if not run.is_dir():
         _fail(f"{run}: no such run folder")
@@ -239,8 +228,8 @@ def position(game, players, seed, random_moves, out, data_path, options):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
     from solver.positions import pretty_json, random_position
 
-    _check_int("--seed", seed, 0, SEED_MAX)
-    _check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
+    check_int("--seed", seed, 0, MAX_SEED)
+    check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
     options = _parse_options(options)
     text = pretty_json(random_position(game, players, seed, random_moves, data=data_path,
                                        options=dict(options)).to_json())
@@ -279,14 +268,14 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     if iterations is None and seconds is None:
         iterations = 20000
     if iterations is not None:
-        _check_int("--iterations", iterations, 1, ITERATIONS_MAX)
+        check_int("--iterations", iterations, 1, ITERATIONS_MAX)
     if seconds is not None:
         _check_seconds("--time", seconds)
-    _check_int("--jobs", jobs, 1, JOBS_MAX)
+    check_int("--jobs", jobs, 1, MAX_JOBS)
     if searches is not None:
-        _check_int("--searches", searches, 1, JOBS_MAX)
-    _check_int("--seed", seed, 0, SEED_MAX)
-    _check_int("--top", top, 1, sys.maxsize)
+        check_int("--searches", searches, 1, MAX_JOBS)
+    check_int("--seed", seed, 0, MAX_SEED)
+    check_int("--top", top, 1, sys.maxsize)
     state = load_position(position_path, game, data=data_path)
     candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed, searches=searches)
     shown = candidates[:top]
@@ -344,7 +333,7 @@ def play(game, players, seed, position_path, seat, ai, color, data_path, options
     """Play a game against the AI in the terminal (type help during the game)."""
     from solver.play import play_in_terminal
 
-    _check_int("--seed", seed, 0, SEED_MAX)
+    check_int("--seed", seed, 0, MAX_SEED)
     options = _parse_options(options)
     return play_in_terminal(game, players, seed, position_path, seat, ai, color, data=data_path,
                             options=dict(options))
@@ -363,7 +352,7 @@ def serve(port, host, position_path, data_paths):
     """The analysis board in the browser: draw positions, play the AI, ask for the best move."""
     from solver.web.server import serve as serve_board
 
-    _check_int("--port", port, 0, 65535)
+    check_int("--port", port, 0, 65535)
     serve_board(host, port, position_path, echo=lambda text: click.echo(text), data=list(data_paths))
 
 

@@ -97,7 +97,7 @@ def test_an_interrupted_run_resumes_to_the_same_pairs(toy_run, toy_values, tmp_p
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"continuations": 0}, "--continuations must be 1..1000000, got 0"),
+    ({"continuations": 0}, "--continuations must be positive, got 0"),
     ({"positions_per_kind": -1}, "--positions-per-kind must be"),
     ({"seed": -1}, "--seed must be"),
     ({"jobs": 0}, "--jobs must be"),

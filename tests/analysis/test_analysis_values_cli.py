@@ -7,7 +7,8 @@ import pytest
 from analysis.causal import ESTIMATES
 from analysis.report import write_report
 from solver.cli import main
-from solver.runner import RunConfig, run
+from solver.runconfig import RunConfig
+from solver.runner import run
 
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
 

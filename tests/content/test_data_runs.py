@@ -8,7 +8,8 @@ import pytest
 
 from engine_c import content
 from engine_c.errors import BoardlabError
-from solver.runner import RunConfig, run
+from solver.runconfig import RunConfig
+from solver.runner import run
 
 from test_data_use import edited_tiletum, shipped  # noqa: F401  (the fixture)
 

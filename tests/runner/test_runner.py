@@ -13,7 +13,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver.runner import RunConfig, game_seeds, run, seating
+from solver.runconfig import RunConfig
+from solver.runner import game_seeds, run, seating
 
 GAME = "burgundy"
 
