@@ -241,9 +241,3 @@ def open_output(config, plan, command=None, data=None):
     })
     rundata.write_copy(store.path, data)
     return store
-
-
-def prepare_output(config, out, resume):
-    """Create or reopen the output directory; return (store, games already done)."""
-    plan = check_output(config, out, resume)
-    return open_output(config, plan), plan.done
