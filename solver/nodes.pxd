@@ -17,3 +17,16 @@ cdef struct Node:
                             # (set only when the searcher's prior weight is > 0)
     double reward           # sum of `player`'s rewards (rank or margin) over the visits
     double score            # sum of `player`'s own final scores (clipped at 0) over the visits
+
+
+cdef inline double node_value(Node* n, double w, double score_seen) noexcept nogil:
+    """A visited node's mean value for its player: the mean reward, blended (weight ``w``) with
+    the mean own score over ``score_seen``, the largest |score| the tree has seen so far.
+
+    The score part is scaled when read, not when each playout ends, so every node is measured
+    on the same scale (scaling at the end of each playout overrated the nodes visited early,
+    while the largest score seen was still growing).
+    """
+    if w <= 0:
+        return n.reward / n.visits
+    return (1.0 - w) * n.reward / n.visits + w * n.score / (n.visits * score_seen)
