@@ -221,15 +221,18 @@ def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, see
 @click.option("--players", type=int, default=2, show_default=True, help="Players.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
 @click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening (at most 10^6).")
-@click.option("--out", type=click.Path(path_type=Path), default=None, help="File to write (default: print).")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="File to write (default: print); an existing file is kept unless --force.")
+@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 @_data_option()
 @_options_option()
-def position(game, players, seed, random_moves, out, data_path, options):
+def position(game, players, seed, random_moves, out, force, data_path, options):
     """Write a position (JSON) to analyse or edit: an opening, or after random moves."""
     from solver.positions import pretty_json, random_position
 
     check_int("--seed", seed, 0, MAX_SEED)
     check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
+    _check_new_file(out, force)
     options = _parse_options(options)
     text = pretty_json(random_position(game, players, seed, random_moves, data=data_path,
                                        options=dict(options)).to_json())
@@ -363,12 +366,15 @@ def data():
 
 @data.command("export")
 @click.option("--game", required=True, help="Game short name (a game with a data file: seasons, tiletum).")
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="File to write (JSON).")
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="File to write (JSON); an existing file is kept unless --force.")
+@click.option("--force", is_flag=True, help="Overwrite --out if it exists (an edited data file is lost).")
 @_data_option("Export this data file (checked, with comments) instead of the shipped one.")
-def data_export(game, out, data_path):
+def data_export(game, out, force, data_path):
     """Write a game's data file: every table with its comments, placeholders marked."""
     from solver.datafiles import export
 
+    _check_new_file(out, force)
     info = export(game, out, data_path)
     click.echo(f"{game} data {info.hash}: {info.placeholders} placeholders; written to {out}")
 
@@ -382,6 +388,12 @@ def data_check(path):
     game, digest, holes = check(path)
     click.echo(f"{path}: valid {game} data, hash {digest}; {len(holes)} placeholders remain"
                + (f" (first: {holes[0]})" if holes else ""))
+
+
+def _check_new_file(path, force):
+    """Refuse to overwrite an existing file (a position or data file the user may have edited)."""
+    if path is not None and not force and Path(path).is_file():
+        _fail(f"{path} exists; give --force to overwrite it, or another --out")
 
 
 def _write_text(path, text):

@@ -153,7 +153,12 @@ def test_export_and_check(shipped, tmp_path, edited_file):
     for table in bare["tables"].values():
         table.pop("about", None)
     (tmp_path / "bare.json").write_text(json.dumps(bare))
-    again = boardlab("data", "export", "--game", "tiletum", "--data", tmp_path / "bare.json", "--out", out)
+    kept = boardlab("data", "export", "--game", "tiletum", "--data", tmp_path / "bare.json", "--out", out)
+    assert kept.returncode == 2 and kept.stderr.strip() == (
+        f"boardlab: error: {out} exists; give --force to overwrite it, or another --out")
+    assert content.data_hash(json.loads(out.read_text())) == default.hash      # the file is untouched
+    again = boardlab("data", "export", "--game", "tiletum", "--data", tmp_path / "bare.json", "--out", out,
+                     "--force")
     assert again.returncode == 0, again.stderr
     rewritten = json.loads(out.read_text())
     assert content.data_hash(rewritten) == content.data_hash(edited_tiletum())

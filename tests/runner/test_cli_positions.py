@@ -35,6 +35,17 @@ def test_position_is_reproducible(position_file, tmp_path):
     assert json.loads(position_file.read_text())["game"] == "burgundy"
 
 
+def test_position_keeps_an_existing_file_unless_forced(position_file, tmp_path):
+    edited = tmp_path / "edited.json"
+    edited.write_text("my edits")
+    args = ("position", "--game", "burgundy", "--players", "3", "--seed", "4", "--random-moves", "5",
+            "--out", str(edited))
+    _one_line_error(_boardlab(*args), f"{edited} exists; give --force to overwrite it")
+    assert edited.read_text() == "my edits"
+    assert _boardlab(*args, "--force").returncode == 0
+    assert edited.read_text() == position_file.read_text()
+
+
 def test_suggest_ranks_moves_as_json(position_file):
     result = _boardlab("suggest", "--game", "burgundy", "--position", str(position_file),
                        "--iterations", "300", "--jobs", "2", "--json")
