@@ -112,7 +112,7 @@ def games():
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed of the run.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Result directory (Parquet dataset); default runs/<game>-<seed>.parquet.")
+              help="Result directory (Parquet dataset); default runs/<game>-<players>p-seed<seed>.parquet.")
 @click.option("--paired", is_flag=True, help="Replay each deal with the seats permuted (common random numbers).")
 @click.option("--resume", is_flag=True, help="Continue the run stored in --out.")
 @click.option("--backend", type=click.Choice(["loky", "dask"]), default="loky", show_default=True,

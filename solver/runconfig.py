@@ -64,6 +64,10 @@ def validate(config):
         raise BoardlabError("give at least one --agent")
     if len(config.agents) > config.players:
         raise BoardlabError(f"{len(config.agents)} agents for {config.players} seats: give at most one per seat")
+    if config.paired and config.games % config.players:
+        # a last deal played in fewer than every seating would not be paired
+        raise BoardlabError(f"--paired plays each deal once per seating: --games must be a multiple of "
+                            f"--players ({config.players}), got {config.games}")
     for spec in config.agents:
         make_agent(spec, 0)          # BoardlabError naming a bad spec or a budget out of bounds
     new_game(config.game, config.players, 0, config.options)    # BoardlabError naming a bad game option

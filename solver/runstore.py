@@ -152,6 +152,9 @@ def check_output(config, out, resume):
             raise BoardlabError(f"{out} already holds a run: pass --resume to continue it or choose another --out")
         return _check_resume(config, store)
     if resume:
+        if path.is_dir() and any(path.glob("*.parquet")):
+            raise BoardlabError(f"cannot resume {out}: it holds result parts but no {store.manifest_path.name} "
+                                "(the run's settings); restore it or start a new run with another --out")
         raise BoardlabError(f"cannot resume {out}: no run there")
     if path.is_dir():
         entries = sorted(p.name for p in path.iterdir())
@@ -191,6 +194,8 @@ def _check_resume(config, store):
             raise BoardlabError(f"cannot resume {out}: it holds a run of {stored.get('games')} games; "
                                 f"--games may only grow on resume, got {config.games}")
         else:
+            if isinstance(stored.get("games"), int) and config.games > stored["games"]:
+                differing.remove("games")        # growing --games is allowed: name only what is not
             raise BoardlabError(rundata.settings_differ(out, stored, config.settings(), differing))
     try:
         rows = store.finished_rows(manifest)

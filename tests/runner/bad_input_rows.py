@@ -412,6 +412,8 @@ ROWS = [
     row("data-export-game-without-data", "data", "export", "--game", "burgundy", "--out", "x.json"),
     row("data-export-unknown-game", "data", "export", "--game", "chess", "--out", "x.json"),
     row("data-export-out-is-a-folder", "data", "export", "--game", "tiletum", "--out", "emptydir"),
+    row("simulate-paired-games-not-a-multiple-of-players", "simulate", "--game", "sanjuan", "--players", "3",
+        "--agent", "random", "--games", "4", "--paired", *OUT),
     row("data-export-over-an-existing-file", "data", "export", "--game", "tiletum", "--out", "tiletum_data.json"),
     row("position-over-an-existing-file", "position", "--game", "sanjuan", "--out", "pos.json"),
     row("data-export-bad-data", "data", "export", "--game", "tiletum", "--out", "x.json",

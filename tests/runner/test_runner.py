@@ -122,12 +122,30 @@ def test_existing_run_is_not_overwritten_and_resume_checks_settings(tmp_path):
         run(_config(games=2), out)
     with pytest.raises(BoardlabError, match="settings differ.*seed"):
         run(_config(games=2, seed=99), out, resume=True)
+    # growing --games is allowed, so only the seed is named as what differs
+    with pytest.raises(BoardlabError, match=r"settings differ from the stored run \(seed\)$"):
+        run(_config(games=5, seed=99), out, resume=True)
     assert sorted(p.name for p in out.iterdir()) == before
+    with pytest.raises(BoardlabError, match="--paired plays each deal once per seating: --games must be a "
+                                            "multiple of --players \\(2\\), got 3"):
+        run(_config(games=3, paired=True), tmp_path / "p.parquet")
+    assert not (tmp_path / "p.parquet").exists()
     # resuming a finished run plays nothing and returns the same rows
     again = run(_config(games=2), out, resume=True)
     assert len(again) == 4
     with pytest.raises(BoardlabError, match="holds a run of 2 games; --games may only grow on resume, got 1"):
         run(_config(games=1), out, resume=True)
+
+
+def test_resume_without_a_manifest_names_it(tmp_path):
+    out = tmp_path / "lost.parquet"
+    run(_config(games=2), out)
+    (out / "_manifest.json").unlink()
+    with pytest.raises(BoardlabError, match="cannot resume .*lost.parquet: it holds result parts but no "
+                                            "_manifest.json \\(the run's settings\\)"):
+        run(_config(games=2), out, resume=True)
+    with pytest.raises(BoardlabError, match="no run there"):
+        run(_config(games=2), tmp_path / "never.parquet", resume=True)
 
 
 def test_resume_with_more_games_extends_the_run_exactly(tmp_path):
