@@ -72,6 +72,8 @@ def value_estimates(pairs: pd.DataFrame, game: str, by=("kind",), level: float =
         for name, frame, column in (("value", other, "d_score"), ("win", other, "d_win"),
                                     ("vs_own", g, "d_score"), ("win_vs_own", g, "d_win")):
             est, lo, hi = mean_effect(frame[column], frame["game_index"], level)
+            if column == "d_win":           # a difference of win rates: a t interval from few games
+                lo, hi = max(lo, -1.0), min(hi, 1.0)        # can pass +-1, which no difference can
             head = "win_value" if name == "win" else name
             row.update({head: est, f"{name}_lo": lo, f"{name}_hi": hi})
         rows.append(row)
@@ -134,9 +136,11 @@ def plot_causal_values(est: pd.DataFrame, game: str, note: str = ""):
             ax.errorbar(a, y - 0.3, xerr=aerr, fmt="D", mfc="white", color="#8c8c8c", ms=4,
                         capsize=0, lw=0.8, label="association in the run's results (per tile held)")
         # the scale follows the forced-take intervals; a wider association interval is cut at the edge
-        reach = np.nanmax(np.abs(np.concatenate([v[lo].to_numpy(), v[hi].to_numpy(),
-                                                 v[acol].to_numpy() if acol in v.columns else []]))) * scale
-        if np.isfinite(reach) and reach > 0:
+        ends = np.abs(np.concatenate([v[lo].to_numpy(), v[hi].to_numpy(),
+                                      v[acol].to_numpy() if acol in v.columns else []]).astype(float))
+        ends = ends[np.isfinite(ends)]              # kinds with too few pairs have no interval
+        reach = ends.max() * scale if ends.size else 0.0
+        if reach > 0:
             ax.set_xlim(-1.1 * reach, 1.1 * reach)
         ax.axvline(0, color="black", lw=0.8)
         ax.set_xlabel(xlabel, fontsize=9)

@@ -145,6 +145,38 @@ def test_mean_effect_is_the_cluster_robust_mean():
     assert est == 5.5 and lo != lo and hi != hi          # one cluster: no interval
 
 
+def test_win_intervals_stay_within_what_a_difference_of_win_rates_can_be(toy_values):
+    _, pairs = toy_values
+    # two games: the taker wins every pair of the first and none of the second, so the mean win
+    # difference is about 1/2 and its t(1) interval from two clusters would reach far past +-1
+    first, second = sorted(pairs["game_index"].unique())[:2]
+    few = pairs[pairs["game_index"].isin([first, second])].copy()
+    few["win_take"] = (few["game_index"] == first).astype(float)
+    few["win_own"] = 0.0
+    raw = mean_effect(few["win_take"] - few["win_own"], few["game_index"])
+    assert raw[1] < -1 and raw[2] > 1
+    est = value_estimates(few, "toytiles")
+    for lo, hi in (("win_lo", "win_hi"), ("win_vs_own_lo", "win_vs_own_hi")):
+        known = est[[lo, hi]].dropna()
+        assert len(known) and (known[lo] == -1).all() and (known[hi] == 1).all()
+    assert (est["value_hi"] - est["value_lo"]).dropna().gt(2).any()     # scores are not clipped
+
+
+def test_values_without_intervals_plot_without_warnings(toy_values):
+    import warnings
+
+    from analysis.causal import plot_causal_values
+
+    _, pairs = toy_values
+    one_game = pairs[pairs["game_index"] == pairs["game_index"].min()]     # one cluster: no interval
+    est = value_estimates(one_game, "toytiles")
+    assert est["value_lo"].isna().all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")            # numpy's "All-NaN slice" reached the user's terminal
+        figure = plot_causal_values(est, "toytiles")
+    assert figure.axes
+
+
 def test_a_damaged_position_file_is_named(tmp_path):
     run = write_toy_run(tmp_path / "toy.parquet", games=2, seed=1)
     (run / "_positions" / "game000001-move0003.json").write_text("{not json")
