@@ -2,8 +2,8 @@
 placeholder data.
 
 ``PLACEHOLDER_DATA`` is the one list of games whose engines use invented content where the
-sources gave none; the report puts its note at the top and ``boardlab simulate`` prints it in its
-summary. Change it here when real data replaces a placeholder.
+sources gave none; the report puts its note at the top (the CLI's commands print the shorter
+``note:`` line of the data file instead). Change it here when real data replaces a placeholder.
 """
 from __future__ import annotations
 

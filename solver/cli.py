@@ -64,7 +64,8 @@ def _parse_options(pairs):
 
 
 def _echo_note(game, err=False):
-    """Print the one line saying ``game``'s data holds placeholders, if it does."""
+    """Print the one line saying ``game``'s data holds placeholders, if it does (on standard error
+    where standard output is the command's result: a table, a picture, JSON)."""
     from solver.datafiles import note
 
     line = note(game)
@@ -158,7 +159,7 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
     if config.options:          # the first line names the variant: "10 games of seasons (winter=true), ..."
         summary = summary.replace(f" of {game},", f" of {game} ({describe(config.options)}),", 1)
     click.echo(summary)
-    _echo_note(game)
+    _echo_note(game, err=True)
     click.echo(f"results: {out}")
 
 
@@ -289,7 +290,7 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
                               indent=2))
         return
     if line:
-        click.echo(line)
+        click.echo(line, err=True)
     total = sum(c["visits"] for c in candidates)
     click.echo(f"player {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
     click.echo(f"{'#':>3s} {'move':28s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}  line of play")
@@ -318,7 +319,10 @@ def show(position_path, seat, color, data_path):
     """Draw a position in the terminal (POSITION: a position file, or - for standard input)."""
     from solver.display import show_position
 
-    click.echo(show_position(position_path, seat, color, data=data_path), color=color)
+    picture, line = show_position(position_path, seat, color, data=data_path)
+    if line:
+        click.echo(line, err=True)
+    click.echo(picture, color=color)
 
 
 @cli.command()

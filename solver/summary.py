@@ -1,20 +1,12 @@
 """The short text summary ``boardlab simulate`` prints at the end of a run."""
 from __future__ import annotations
 
-from analysis.games import placeholder_note
 from analysis.stats import wilson_interval
 
 
-def _data_has_placeholders(game):
-    """Whether the data installed for ``game`` still holds placeholders (True for games without a data file)."""
-    from engine_c.content import active, has_data
-
-    return not has_data(game) or active(game).placeholders > 0
-
-
 def format_summary(rows, elapsed, played=None):
-    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat;
-    under the first line, one line of warning for a game whose engine runs on placeholder data.
+    """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat (a
+    game's placeholder data is noted by the CLI, in one line on standard error).
 
     ``played``: games played in this session (all of them unless a run was resumed).
     """
@@ -23,10 +15,6 @@ def format_summary(rows, elapsed, played=None):
     resumed = f", {games - played} from before the resume" if played != games else ""
     lines = [f"{games} games of {rows['game'].iloc[0]}, {rows['players'].iloc[0]} players{resumed}; "
              f"{played} played in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.1f} games/s)"]
-    game = str(rows["game"].iloc[0])
-    note = placeholder_note(game)
-    if note and _data_has_placeholders(game):
-        lines.append(note)
     lines.append("")
     lines.append(f"{'agent':36s} {'seats':>6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s} {'sd':>6s}")
     for (index, spec), group in rows.groupby(["agent_index", "agent"], sort=True):

@@ -31,9 +31,9 @@ def render(state, seat=None, color=True):
 
 
 def show_position(path, seat=None, color=None, data=None):
-    """The picture of the position in a file (``-``: standard input); ``color=None``: when stdout is a
-    terminal; ``data``: a game data file to install first. A first line says when the game's data
-    holds placeholders."""
+    """(picture, note) of the position in a file (``-``: standard input); ``color=None``: when stdout
+    is a terminal; ``data``: a game data file to install first. ``note``: the line saying the game's
+    data holds placeholders, or None."""
     import sys
 
     from solver.datafiles import note
@@ -43,5 +43,4 @@ def show_position(path, seat=None, color=None, data=None):
     if color is None:
         color = sys.stdout.isatty()
     picture = render(state, seat=seat, color=color)
-    line = note(state.game_name)
-    return picture if line is None else line + "\n" + picture
+    return picture, note(state.game_name)

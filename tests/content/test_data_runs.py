@@ -91,9 +91,12 @@ def test_simulate_prints_the_line_and_report_refuses_through_the_cli(shipped, tm
     edited = boardlab("simulate", "--game", "tiletum", "--agent", "random", "--games", "2", "--data", path,
                       "--out", tmp_path / "a")
     assert edited.returncode == 0, edited.stderr
-    assert f"note: tiletum data {content.data_hash(edited_tiletum())} holds 216" in edited.stdout
+    notes = [line for line in (edited.stdout + edited.stderr).splitlines() if "placeholder" in line.lower()]
+    assert notes == [f"note: tiletum data {content.data_hash(edited_tiletum())} holds 216 placeholder values "
+                     "(invented, not from the published game); see docs/data.md"]       # one line, as README says
+    assert notes[0] in edited.stderr                    # standard output is the summary alone
     plain = boardlab("simulate", "--game", "burgundy", "--agent", "random", "--games", "2", "--out", tmp_path / "b")
-    assert plain.returncode == 0 and "note:" not in plain.stdout
+    assert plain.returncode == 0 and "note:" not in plain.stdout + plain.stderr
     shipped_run = boardlab("simulate", "--game", "tiletum", "--agent", "random", "--games", "2", "--out", tmp_path / "c")
     assert shipped_run.returncode == 0
     mixed = boardlab("report", tmp_path / "a", tmp_path / "c", "--out", tmp_path / "r")

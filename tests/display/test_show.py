@@ -41,16 +41,13 @@ def _boardlab(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True, input=stdin)
 
 
-def _picture(game, stdout):
-    """The picture ``show`` printed: after its first line, the placeholder note, for a game whose data
-    holds placeholders (the note names the data's hash, so the golden files leave it out)."""
+def _picture(game, result):
+    """The picture ``show`` printed (standard output); the placeholder note, for a game whose data holds
+    placeholders, is one line on standard error (it names the data's hash, so the golden files leave it out)."""
     line = note(game)
-    if line is None:
-        assert not stdout.startswith("note:")
-        return stdout
-    first, _, rest = stdout.partition("\n")
-    assert first == line
-    return rest
+    assert "note:" not in result.stdout
+    assert result.stderr.strip() == (line or ""), result.stderr
+    return result.stdout
 
 
 def _one_line_error(result, message):
@@ -65,10 +62,10 @@ def test_show_matches_the_golden_pictures(game):
     position = GOLDEN / f"{game}.json"
     whole = _boardlab("show", str(position), "--no-color")
     assert whole.returncode == 0, whole.stderr
-    assert _picture(game, whole.stdout) == (GOLDEN / f"{game}.txt").read_text()
+    assert _picture(game, whole) == (GOLDEN / f"{game}.txt").read_text()
     seat = _boardlab("show", str(position), "--seat", "1", "--no-color")
     assert seat.returncode == 0, seat.stderr
-    assert _picture(game, seat.stdout) == (GOLDEN / f"{game}.seat1.txt").read_text()
+    assert _picture(game, seat) == (GOLDEN / f"{game}.seat1.txt").read_text()
     assert "\x1b[" not in whole.stdout + seat.stdout
 
 
@@ -83,7 +80,7 @@ def test_colour_is_the_plain_picture_painted(game):
 def test_colour_by_default_only_on_a_terminal():
     position = str(GOLDEN / "seasons.json")
     piped = _boardlab("show", position)                    # stdout is a pipe here: plain text
-    assert piped.returncode == 0 and _picture("seasons", piped.stdout) == (GOLDEN / "seasons.txt").read_text()
+    assert piped.returncode == 0 and _picture("seasons", piped) == (GOLDEN / "seasons.txt").read_text()
     forced = _boardlab("show", position, "--color")
     assert forced.returncode == 0 and "\x1b[" in forced.stdout
     assert ANSI.sub("", forced.stdout) == piped.stdout
@@ -93,7 +90,7 @@ def test_show_reads_standard_input():
     text = (GOLDEN / "tiletum.json").read_text()
     result = _boardlab("show", "-", "--no-color", stdin=text)
     assert result.returncode == 0, result.stderr
-    assert _picture("tiletum", result.stdout) == (GOLDEN / "tiletum.txt").read_text()
+    assert _picture("tiletum", result) == (GOLDEN / "tiletum.txt").read_text()
 
 
 def test_the_seat_view_hides_the_other_hands():
@@ -114,7 +111,7 @@ def test_a_finished_game_can_be_shown(tmp_path):
     path.write_text(state.to_json())
     result = _boardlab("show", str(path), "--seat", "0", "--no-color")
     assert result.returncode == 0, result.stderr
-    assert "game over" in _picture("seasons", result.stdout).splitlines()[0]
+    assert "game over" in _picture("seasons", result).splitlines()[0]
 
 
 def test_show_bad_input(tmp_path):
