@@ -138,7 +138,30 @@ def find_runs(paths) -> list[RunSource]:
         raise BoardlabError(f"the same run is given twice: {', '.join(twice)}")
     for s, label in zip(sources, labels):
         s.label = label
+    _check_distinct_games(sources)
     return sources
+
+
+def _check_distinct_games(sources):
+    """BoardlabError when two runs hold the same games: game i of a run depends only on its settings
+    (all but the number of games), search defaults, data and version, so two runs alike in those share
+    their first games, and counting both would count those games twice (a copied run folder)."""
+    seen = {}
+    for source in sources:
+        manifest = source.manifest
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("settings"), dict):
+            continue
+        settings = {k: v for k, v in manifest["settings"].items() if k != "games"}
+        data = manifest.get("data")
+        key = json.dumps([settings, manifest.get("search_defaults"), manifest.get("boardlab_version"),
+                          data.get("hash") if isinstance(data, dict) else None], sort_keys=True, default=str)
+        if key in seen:
+            first = seen[key]
+            shared = min(first.manifest["settings"].get("games"), manifest["settings"].get("games"),
+                         key=lambda g: g if isinstance(g, int) else float("inf"))
+            raise BoardlabError(f"{first.label} and {source.label} hold the same games (the same settings, seed "
+                                f"and data; their first {shared} games are one and the same): give one of them")
+        seen[key] = source
 
 
 def run_label(path) -> str:

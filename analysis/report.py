@@ -19,6 +19,7 @@ from analysis import plots, stats
 from analysis.games import game_title, placeholder_note
 from analysis.causal import plot_causal_values, read_values
 from analysis.load import data_info, find_runs, find_values, is_values_dir, load_runs
+from analysis.names import has_manifest, holds_results
 from analysis.ratings import ratings
 from analysis.values import seat_and_agent_effects, tile_values
 from engine_c.errors import BoardlabError
@@ -432,6 +433,8 @@ def write_report(paths, out_dir, with_notes=False):
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise BoardlabError(f"{out_dir}: exists and is not a directory")
+    if out_dir.is_dir() and (has_manifest(out_dir) or holds_results(out_dir) or is_values_dir(out_dir)):
+        raise BoardlabError(f"{out_dir} holds a run's results: write the report to another --out")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -39,9 +39,8 @@ def test_reads_single_file(tmp_path):
 
 
 def test_same_name_in_two_folders_uses_full_paths(tmp_path):
-    df = synthetic_results("sanjuan", 2, 10, seed=5)
-    p1 = write_run(tmp_path / "x" / "r.parquet", df)
-    p2 = write_run(tmp_path / "y" / "r.parquet", df)
+    p1 = write_run(tmp_path / "x" / "r.parquet", synthetic_results("sanjuan", 2, 10, seed=5))
+    p2 = write_run(tmp_path / "y" / "r.parquet", synthetic_results("sanjuan", 2, 10, seed=6))
     out = load_runs([p1, p2])
     assert set(out["run"]) == {str(p1), str(p2)}
 
@@ -150,15 +149,30 @@ def test_paired_run_groups_games_by_deal(tmp_path):
 
 def test_a_folder_of_runs_loads_every_run(tmp_path):
     folder = tmp_path / "runs"
-    first = synthetic_results("burgundy", 2, 10, seed=1)
-    write_run(folder / "one.parquet", first)
-    write_run(folder / "two.parquet", first)              # same game indices and seed: still other games
+    write_run(folder / "one.parquet", synthetic_results("burgundy", 2, 10, seed=1))
+    write_run(folder / "two.parquet", synthetic_results("burgundy", 2, 10, seed=3))    # same game indices
     write_run(folder / "sj.parquet", synthetic_results("sanjuan", 3, 5, seed=2))
     out = load_runs(folder)
     assert sorted(out["run"].unique()) == ["one", "sj", "two"]
     assert len(out.drop_duplicates(["run", "game_index"])) == 25
     assert set(out["game"]) == {"burgundy", "sanjuan"}
     assert len(out) == 2 * 20 + 3 * 5
+
+
+def test_two_runs_of_the_same_settings_are_the_same_games(tmp_path):
+    import shutil
+
+    run = write_run(tmp_path / "a.parquet", synthetic_results("burgundy", 2, 6, seed=1))
+    shutil.copytree(run, tmp_path / "copy.parquet")
+    with pytest.raises(BoardlabError, match="a and copy hold the same games .*their first 6 games are one "
+                                            "and the same.: give one of them"):
+        load_runs([run, tmp_path / "copy.parquet"])
+    # a longer run of the same settings (--resume with more games) shares the shorter one's games
+    longer = write_run(tmp_path / "longer.parquet", synthetic_results("burgundy", 2, 9, seed=1))
+    with pytest.raises(BoardlabError, match="their first 6 games"):
+        load_runs([run, longer])
+    other = write_run(tmp_path / "other.parquet", synthetic_results("burgundy", 2, 6, seed=2))
+    assert len(load_runs([run, other]).drop_duplicates(["run", "game_index"])) == 12
 
 
 def test_a_run_folder_given_with_its_parent_is_given_twice(tmp_path):

@@ -184,9 +184,8 @@ def test_unbalanced_seats_get_a_warning_and_controlled_seat_effects(tmp_path):
 def test_a_folder_of_runs_reports_every_run(tmp_path):
     from analysis.synthetic import synthetic_results, write_run
     folder = tmp_path / "runs"
-    df = synthetic_results("burgundy", 2, 10, seed=1)
-    write_run(folder / "first.parquet", df)
-    write_run(folder / "second.parquet", df)       # the same game indices and seed: other games all the same
+    write_run(folder / "first.parquet", synthetic_results("burgundy", 2, 10, seed=1))
+    write_run(folder / "second.parquet", synthetic_results("burgundy", 2, 10, seed=2))    # the same game indices
     text = write_report(folder, tmp_path / "out").read_text()
     assert "20 games from 2 run(s)" in text
     assert "manifest of run first" in text and "manifest of run second" in text

@@ -143,6 +143,7 @@ def make_files():
         "emptydir/": {},
         "dir.json/": {},
         "good.parquet/": real_run,
+        "copy.parquet/": real_run,              # the same run copied: the same games
         "run.parquet/": {"_manifest.json": b"{garbage"},
         "listrun.parquet/": {"_manifest.json": b"[1, 2]"},
         "halfrun.parquet/": {"_manifest.json": b'{"game": "burgundy"}'},
@@ -390,6 +391,8 @@ ROWS = [
     row("report-good-and-foreign-input", "report", "good.parquet", "foreign.parquet", "--out", "r"),
     row("report-out-into-a-file", "report", "good.parquet", "--out", "notes.txt/r"),
     row("report-out-is-a-file", "report", "good.parquet", "--out", "notes.txt"),
+    row("report-out-is-the-run-folder", "report", "good.parquet", "--out", "good.parquet"),
+    row("report-a-run-and-its-copy", "report", "good.parquet", "copy.parquet", "--out", "r"),
     row("report-out-unwritable", "report", "good.parquet", "--out", "/proc/no-such-dir/r"),
     row("simulate-resume-with-other-settings", "simulate", "--game", "sanjuan", "--agent", "greedy", "--games", "2",
         "--resume", "--out", "good.parquet"),
