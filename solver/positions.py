@@ -24,9 +24,10 @@ def random_position(game, players, seed, random_moves=0, data=None, options=None
         raise BoardlabError(f"--seed must be a non-negative integer, got {seed!r}")
     state = new_game(game, players, seed, options)
     rng = np.random.default_rng(seed)
-    for _ in range(random_moves):
+    for played in range(random_moves):
         if state.is_terminal():
-            raise BoardlabError(f"the game ended before {random_moves} random moves")
+            raise BoardlabError(f"the game ended after {played} random moves, before {random_moves}: "
+                                f"give --random-moves {played} or fewer")
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.integers(len(legal)))])
     return state
@@ -151,6 +152,9 @@ def _refuse_constant(name):
 
 def _parse_json(path, text):
     """The JSON data of a position file's text; one-line BoardlabError if it is not JSON."""
+    if not text.strip():
+        raise BoardlabError(f"{path}: empty input, not a position" if str(path) in ("-", "<stdin>") else
+                            f"{path}: the file is empty, not a position")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:

@@ -120,7 +120,7 @@ def test_show_bad_input(tmp_path):
                     "--seat must be a seat of this 2-player game (0..1), got 2")
     _one_line_error(_boardlab("show", str(GOLDEN / "burgundy.json"), "--seat", "-1"), "got -1")
     _one_line_error(_boardlab("show", "-", stdin="{not json"), "<stdin>: position is not valid JSON")
-    _one_line_error(_boardlab("show", "-", stdin=""), "<stdin>: position is not valid JSON")
+    _one_line_error(_boardlab("show", "-", stdin=""), "<stdin>: empty input, not a position")
     _one_line_error(_boardlab("show", "-", stdin='{"game": "chess"}'), "unknown game 'chess'")
     _one_line_error(_boardlab("show"), "Missing argument 'POSITION'")
 

@@ -46,6 +46,26 @@ def test_position_keeps_an_existing_file_unless_forced(position_file, tmp_path):
     assert edited.read_text() == position_file.read_text()
 
 
+def test_too_many_random_moves_says_when_the_game_ended():
+    from solver.positions import random_position
+
+    with pytest.raises(Exception) as info:
+        random_position("sanjuan", 2, 1, 10**6)
+    message = str(info.value)
+    played = int(message.split("after ")[1].split(" ")[0])
+    assert message == (f"the game ended after {played} random moves, before 1000000: "
+                       f"give --random-moves {played} or fewer")
+    assert random_position("sanjuan", 2, 1, played).is_terminal()
+    assert not random_position("sanjuan", 2, 1, played - 1).is_terminal()
+
+
+def test_empty_position_input_is_named_empty(tmp_path):
+    shown = subprocess.run([sys.executable, "-m", "solver.cli", "show", "-"], input="", capture_output=True, text=True)
+    _one_line_error(shown, "<stdin>: empty input, not a position")
+    (tmp_path / "blank.json").write_text("\n")
+    _one_line_error(_boardlab("show", str(tmp_path / "blank.json")), "blank.json: the file is empty, not a position")
+
+
 def test_suggest_ranks_moves_as_json(position_file):
     result = _boardlab("suggest", "--game", "burgundy", "--position", str(position_file),
                        "--iterations", "300", "--jobs", "2", "--json")
