@@ -188,7 +188,8 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
     rated and centred on its own. Agents seen only in self-play are left out.
     Columns: the ``by`` keys, ``pool``, ``agent``, ``games`` (rated games played), ``seats``
     (player rows: an agent may hold several seats of a game), ``win_rate`` (win credit per
-    seat), ``rating``, ``lo``, ``hi``, ``separated`` (the agent finished ahead of every other
+    seat), ``rating``, ``lo``, ``hi`` (NaN when every bootstrap resample gave the same rating: games
+    too few or all alike), ``separated`` (the agent finished ahead of every other
     player in all its games, or behind in all: its rating is set by the prior and the interval
     is not meaningful); best first within a pool.
     """
@@ -214,6 +215,10 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
             game_clusters = sub["cluster_id"].to_numpy()[bounds[:-1]]
             elo, lo, hi = plackett_luce(orders, len(items), prior=prior, n_boot=n_boot,
                                         seed=seed, level=level, clusters=game_clusters)
+            # games that all ended alike resample to the same games: a zero-width interval would
+            # claim certainty from a handful of games, so there is none (NaN)
+            flat = np.isclose(np.asarray(lo, float), np.asarray(hi, float), rtol=0.0, atol=1e-9)
+            lo, hi = np.where(flat, np.nan, lo), np.where(flat, np.nan, hi)
             # an agent that beat (or lost to) everyone it met has an infinite likelihood
             # estimate: the prior keeps it finite but the bootstrap cannot bound it
             ranks_min = sub.groupby("game_id")["rank"].transform("min")

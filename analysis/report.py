@@ -185,7 +185,7 @@ def _ratings(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
         "win rate per seat": r["win_rate"].map(_pct),
         "rating": r["rating"].map(lambda x: _num(x, 0)),
         "95% CI": [("unbounded: " + ("always ahead" if w > 0.5 else "always behind"))
-                   if sep else _ci(a, b, 0)
+                   if sep else _ci(a, b, 0) or "none: the games all ended alike"
                    for a, b, sep, w in zip(r["lo"], r["hi"], r["separated"], r["win_rate"])]}))
     if r["separated"].any():
         doc.p("An agent that finished ahead of (or behind) every other player in all its games "

@@ -80,3 +80,18 @@ def test_complete_separation_is_flagged():
     ok = ratings(synthetic_results("burgundy", 2, 200, agents=["a", "b"], strengths=[0, 10],
                                    seed=1), n_boot=20)
     assert not ok["separated"].any()
+
+
+def test_games_that_all_ended_alike_give_no_interval():
+    # three games of three agents, the same finishing order in each: every bootstrap resample is
+    # the same games, so an interval of zero width would claim certainty from three games
+    df = synthetic_results("seasons", 3, 3, agents=["a", "b", "c"], strengths=[0, 800, 1600], seed=5)
+    orders = {tuple(g.sort_values("rank")["agent"]) for _, g in df.groupby("game_index")}
+    assert len(orders) == 1
+    r = ratings(df, n_boot=50).set_index("agent")
+    middle = orders.pop()[1]
+    assert not r.loc[middle, "separated"]
+    assert r["lo"].isna().all() and r["hi"].isna().all() and np.isfinite(r["rating"]).all()
+    varied = ratings(synthetic_results("seasons", 3, 60, agents=["a", "b", "c"], strengths=[0, 10, 20], seed=5),
+                     n_boot=50)
+    assert (varied["hi"] - varied["lo"] > 0).all()
