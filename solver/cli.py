@@ -265,7 +265,7 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
 
     from solver.datafiles import note
     from solver.positions import load_position
-    from solver.search import SAME_OUTCOME_PLAYOUTS, analyse, mark
+    from solver.search import SAME_OUTCOME_PLAYOUTS, analyse, mark, ties_best
 
     if iterations is not None and seconds is not None:
         raise BoardlabError("give --iterations or --time, not both")
@@ -308,6 +308,11 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     if tied:
         click.echo(f"= the search cannot tell this move from #1 at this budget (values within 95% error): "
                    f"{tied} such move{'s' if tied > 1 else ''}; more iterations may separate them")
+    # ties_best(c, #1) is False when c's value exceeds #1's by more than the error of the difference
+    better = [rank for rank, c in enumerate(shown[1:], 2) if not ties_best(c, candidates[0])]
+    if better:
+        click.echo(f"#1 leads on visits, not on value: the search values #{better[0]} higher, beyond its error; at "
+                   f"this budget the playout policy's preference still steers the visits: more iterations decide")
 
 
 @cli.command()
