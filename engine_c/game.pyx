@@ -7,15 +7,22 @@ from engine_c._rng cimport rng_below
 
 import importlib
 import json
+import numbers
 
 from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
 from engine_c.validate import shown
 
 
 def seed_to_state(seed):
-    """Turn an int (or numpy SeedSequence) into one uint64 of PRNG state."""
+    """Turn a seed (an int 0..2^64-1 or a numpy SeedSequence) into one uint64 of PRNG state;
+    BoardlabError for anything else (a negative, fractional or text seed)."""
     import numpy as np
-    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(int(seed))
+    if isinstance(seed, np.random.SeedSequence):
+        seq = seed
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
+        raise BoardlabError(f"seed must be an integer 0..2^64-1 (or a numpy SeedSequence), got {shown(seed, 40)}")
+    else:
+        seq = np.random.SeedSequence(int(seed))
     return int(seq.generate_state(1, np.uint64)[0])
 
 
@@ -317,9 +324,9 @@ cdef class GameState:
         cdef int n = self.c_legal_actions(buf)
         return sorted(buf[i] for i in range(n))
 
-    def is_legal(self, int action):
+    def is_legal(self, action):
         """True if ``action`` may be applied now."""
-        return not self.c_is_terminal() and self.c_is_legal(action)
+        return self._in_range(action) and not self.c_is_terminal() and self.c_is_legal(action)
 
     def apply_action(self, action):
         """Apply a legal action (int or its string); raise IllegalActionError otherwise.
@@ -338,10 +345,15 @@ cdef class GameState:
             if not self.c_is_legal(action):
                 raise IllegalActionError(f"{self.game_name}: {shown(text)} is not legal here; "
                                          f"legal here: {self.legal_moves_text()}")
-        if not isinstance(action, int) or not self.c_is_legal(action):
+        if not self._in_range(action) or not self.c_is_legal(action):
             raise IllegalActionError(f"{self.game_name}: action {shown(action)} is not legal here; "
                                      f"legal here: {self.legal_moves_text()}")
         self.c_apply(action)
+
+    def _in_range(self, action):
+        """True for an int action number of this game (0..num_distinct_actions-1), so a C int holds it."""
+        return (isinstance(action, numbers.Integral) and not isinstance(action, bool)
+                and 0 <= action < type(self).num_distinct_actions)
 
     def legal_moves_text(self, int limit=20):
         """The legal moves in the notation, comma-separated, the first ``limit`` of them."""
@@ -375,11 +387,17 @@ cdef class GameState:
         """An independent copy of this state (same RNG, same future)."""
         return self.c_clone()
 
-    def resample_hidden(self, int observer, seed):
-        """A copy where all ``observer`` cannot know is redrawn from ``seed``."""
-        cdef GameState copy = self.c_clone()
-        cdef uint64_t rng = seed_to_state(seed)
-        copy.c_resample_hidden(observer, &rng)
+    def resample_hidden(self, observer, seed):
+        """A copy where all ``observer`` (a seat) cannot know is redrawn from ``seed``."""
+        cdef GameState copy
+        cdef uint64_t rng
+        # the engines index their seats with it: a seat outside the game would read past them
+        if isinstance(observer, bool) or not isinstance(observer, numbers.Integral) \
+                or not 0 <= observer < self.num_players:
+            raise BoardlabError(f"observer must be a seat 0..{self.num_players - 1}, got {shown(observer, 40)}")
+        rng = seed_to_state(seed)
+        copy = self.c_clone()
+        copy.c_resample_hidden(int(observer), &rng)
         return copy
 
     def playout(self, seed, bint policy=False):
@@ -438,12 +456,17 @@ cdef class GameState:
         """The module ``name`` of this state's game package (the rooms: docs/interface.md)."""
         return importlib.import_module(type(self).__module__.rpartition(".")[0] + "." + name)
 
-    def action_to_string(self, int action):
+    def action_to_string(self, action):
         """Readable notation of an action (the game's ``notation`` room)."""
+        if not self._in_range(action):
+            raise InvalidActionError(f"{self.game_name}: action {shown(action)} out of range "
+                                     f"0..{type(self).num_distinct_actions - 1}")
         return self._room("notation").action_to_string(self, action)
 
-    def string_to_action(self, str text):
+    def string_to_action(self, text):
         """Parse an action written in the game's notation (its ``notation`` room)."""
+        if not isinstance(text, str):        # the rooms read it as a C string
+            raise InvalidActionError(f"{self.game_name}: a move is written as text, got {shown(text)}")
         return self._room("notation").string_to_action(self, text)
 
     def to_json(self):

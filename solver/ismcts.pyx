@@ -61,6 +61,7 @@ from solver.playouts cimport simulate
 from solver.nodes cimport node_value
 from solver.secret_table cimport table_slot, table_clear, own_start, own_after, choice_key, SecretStep, path_add
 
+import numbers
 import time as _time
 
 from engine_c.errors import BoardlabError
@@ -144,6 +145,8 @@ cdef class Searcher(SearchTree):
         if not 2 <= max_nodes <= 0x7FFFFFFF:
             raise BoardlabError(f"max_nodes must be 2..2^31-1, got {max_nodes}")
         self.max_nodes = max_nodes
+        if not 0.0 <= c <= 1e9:                   # refuses nan too
+            raise BoardlabError(f"c must be in [0, 1e9], got {c}")
         self.c = c
         self.reward_mode = REWARDS[reward]
         self.max_depth = max_depth
@@ -529,7 +532,9 @@ cdef class Searcher(SearchTree):
         if self.scratch is None or type(self.scratch) is not type(state):
             self.scratch = state.c_clone()
         self.scratch.num_players = state.num_players
-        self.rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
+            raise BoardlabError(f"ismcts: seed must be an integer 0..2^64-1, got {seed!r:.40}")
+        self.rng = <uint64_t>int(seed)
         if resample and self.worlds > 0:
             free(self.world_seeds)
             self.world_seeds = <uint64_t*>malloc(self.worlds * sizeof(uint64_t))
