@@ -20,10 +20,14 @@ def expected_extensions():
 
 def main(argv):
     """Compare the wheel's contents with the source tree."""
-    if len(argv) != 1:
+    if len(argv) != 1 or argv[0] in ("-h", "--help"):
         print("usage: check_wheel.py WHEEL", file=sys.stderr)
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+    try:
+        names = zipfile.ZipFile(argv[0]).namelist()
+    except (OSError, zipfile.BadZipFile) as exc:
+        print(f"check_wheel.py: error: cannot read {argv[0]} as a wheel: {exc}", file=sys.stderr)
         return 2
-    names = zipfile.ZipFile(argv[0]).namelist()
     compiled = {n.split(".cpython")[0].replace("/", ".") for n in names if n.endswith(".so") or n.endswith(".pyd")}
     missing = sorted(expected_extensions() - compiled)
     packages = {p.parent.relative_to(ROOT).as_posix() for p in ROOT.glob("*/**/__init__.py")

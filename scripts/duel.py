@@ -26,8 +26,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analysis.stats import wilson_interval  # noqa: E402
-from engine_c import new_state  # noqa: E402
+from engine_c import new_state, state_class  # noqa: E402
+from engine_c.errors import BoardlabError  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
+from solver.runconfig import MAX_JOBS, MAX_SEED, check_int  # noqa: E402
 
 
 # Agent B's side of a duel with --b-tree: a process importing boardlab from another checkout reads
@@ -110,6 +112,21 @@ def duel(game, a, b, deals, seed=1, jobs=1, progress=False, b_tree=None):
     return wins, len(plan), float(np.mean(scores_a)), float(np.mean(scores_b))
 
 
+def check_args(args):
+    """BoardlabError naming the first bad argument (before any game is played)."""
+    cls = state_class(args.game)
+    if cls.min_players > 2:
+        raise BoardlabError(f"{args.game} is not played by 2 players: a duel needs 2")
+    check_int("--deals", args.deals, 1, 10**9)
+    check_int("--seed", args.seed, 0, MAX_SEED)
+    check_int("--jobs", args.jobs, 1, MAX_JOBS)
+    make_agent(args.a, 0)
+    if args.b_tree is None:
+        make_agent(args.b, 0)
+    elif not (Path(args.b_tree) / "engine_c" / "__init__.py").is_file():
+        raise BoardlabError(f"--b-tree {args.b_tree} is not a boardlab checkout (no engine_c/ package there)")
+
+
 def main(argv=None):
     """Play the duel and print one line."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -123,6 +140,10 @@ def main(argv=None):
     parser.add_argument("--b-tree", help="another checkout of boardlab, built: B plays with its engines and agents "
                                          "(to compare two builds, e.g. a playout policy before and after)")
     args = parser.parse_args(argv)
+    try:
+        check_args(args)
+    except BoardlabError as exc:
+        raise SystemExit(f"duel.py: error: {exc}") from None
     started = time.perf_counter()
     wins, games, mean_a, mean_b = duel(args.game, args.a, args.b, args.deals, args.seed, args.jobs,
                                        args.progress, args.b_tree)

@@ -26,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analysis.stats import mean_interval, median_interval  # noqa: E402
 from engine_c import new_state  # noqa: E402
+from engine_c.errors import BoardlabError  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
+from solver.runconfig import MAX_JOBS, RunConfig, check_int, validate  # noqa: E402
 
 # Notation prefix of a role / card choice per game: the move text after it names the choice.
 CHOICE_PREFIX = {"sanjuan": "", "seasons": "pick "}
@@ -79,6 +81,11 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
+    try:              # the run's checks: game, players, games, seed, the agent spec
+        validate(RunConfig(args.game, args.players, (args.agent,), args.games, args.seed))
+        check_int("--jobs", args.jobs, 1, MAX_JOBS)
+    except BoardlabError as exc:
+        raise SystemExit(f"play_stats.py: error: {exc}") from None
     from joblib import Parallel, delayed
 
     games = Parallel(n_jobs=args.jobs)(delayed(play)(args.game, args.players, args.agent, args.seed, g)
@@ -90,11 +97,13 @@ def main(argv=None):
     print(f"{args.game}, {args.players} players, {args.agent}, {args.games} games, seed {args.seed}")
     if len(rounds):
         median, low, high = median_interval(rounds)
-        print(f"rounds: median {median:.1f} (95% interval {low:g}-{high:g}), mean {rounds.mean():.2f}, "
+        interval = f"95% interval {low:g}-{high:g}" if np.isfinite(low) and np.isfinite(high) else "too few games for an interval"
+        print(f"rounds: median {median:.1f} ({interval}), mean {rounds.mean():.2f}, "
               f"min {rounds.min()}, max {rounds.max()}")
         print("rounds per game: " + " ".join(str(r) for r in rounds))
     mean, low, high = mean_interval([np.mean(g["scores"]) for g in games])
-    print(f"score: mean {mean:.1f} (95% interval {low:.1f}-{high:.1f}) per player")
+    interval = f"95% interval {low:.1f}-{high:.1f}" if np.isfinite(low) and np.isfinite(high) else "one game: no interval"
+    print(f"score: mean {mean:.1f} ({interval}) per player")
     if totals:
         n = sum(totals.values())
         print("choices: " + ", ".join(f"{k} {v / n:.3f}" for k, v in totals.most_common()))

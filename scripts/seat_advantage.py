@@ -23,7 +23,7 @@ from analysis.load import load_runs  # noqa: E402
 from analysis.plots import save_png  # noqa: E402
 from analysis.seats import compensation, plot_seat_by_skill, seat_by_skill, skill_key  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.runconfig import RunConfig  # noqa: E402
+from solver.runconfig import RunConfig, validate  # noqa: E402
 from solver.runner import run  # noqa: E402
 
 AGENTS = ["random", "greedy", "ismcts:iterations=100", "ismcts:iterations=300",
@@ -68,18 +68,23 @@ def main(argv=None):
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     try:
-        paths = []
+        plan = []                 # every run checked before the first is played
         for players in args.players:
             for item in sorted(args.agents, key=lambda a: skill_key(a.split("@")[0])):
                 spec, _, count = item.partition("@")
+                if count and not count.isdigit():
+                    raise BoardlabError(f"--agents: SPEC@N needs a number of games after @, got {item!r}")
                 games = int(count) if count else (
                     args.games if spec.split(":")[0] in ("random", "greedy") else args.search_games)
-                path = args.out / "runs" / f"{args.game}-{players}p-{_slug(spec)}.parquet"
                 config = RunConfig(game=args.game, players=players, agents=(spec,), games=games,
                                    seed=args.seed)
-                print(f"{players} players, {spec}: {games} games", file=sys.stderr, flush=True)
-                run(config, path, jobs=args.jobs, resume=(path / "_manifest.json").is_file())
-                paths.append(path)
+                validate(config)
+                plan.append((config, args.out / "runs" / f"{args.game}-{players}p-{_slug(spec)}.parquet"))
+        paths = []
+        for config, path in plan:
+            print(f"{config.players} players, {config.agents[0]}: {config.games} games", file=sys.stderr, flush=True)
+            run(config, path, jobs=args.jobs, resume=(path / "_manifest.json").is_file())
+            paths.append(path)
         df = load_runs(paths)
         table, comp = seat_by_skill(df), compensation(df)
         table.to_csv(args.out / "seat_advantage.csv", index=False, float_format="%.6g")

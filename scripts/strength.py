@@ -67,6 +67,7 @@ from engine_c import new_state, state_class  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 from solver import rundata  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
+from solver.runconfig import MAX_JOBS, MAX_SEED, check_int  # noqa: E402
 from analysis.stats import wilson_interval  # noqa: E402
 
 FAMILIES = ("random", "greedy", "flat", "pimc", "ismcts")
@@ -117,6 +118,23 @@ def matches(args):
         if name not in table:
             raise SystemExit(f"unknown match {name!r} (known: {', '.join(table)}, all)")
     return [(name,) + table[name] for name in chosen]
+
+
+def check_common(args):
+    """BoardlabError naming the first bad setting both modes share (checked before anything is written)."""
+    state_class(args.game)
+    check_int("--jobs", args.jobs, 1, MAX_JOBS)
+    check_int("--seed", args.seed, 0, MAX_SEED)
+    check_int("--determinizations", args.determinizations, 1, 10**6)
+
+
+def check_matches(args):
+    """BoardlabError naming the first bad setting of the matches."""
+    check_common(args)
+    for name, a, b, games in matches(args):
+        check_int("--selfplay-games" if name == "selfplay" else "--games", games, 1, 10**9)
+        make_agent(a, 0)            # names a bad --iterations or --options
+        make_agent(b, 0)
 
 
 def run_matches(args):
@@ -245,6 +263,7 @@ def play_ladder_game(lad, game_index):
 
 def ladder_settings(args):
     """The ladder's settings (compared on --resume) from the command line."""
+    check_common(args)
     cls = state_class(args.game)
     if not cls.min_players <= args.players <= cls.max_players:
         raise BoardlabError(f"--players must be {cls.min_players}-{cls.max_players} for {args.game}, "
@@ -421,6 +440,10 @@ def main(argv=None):
     if args.mode == "matches":
         if args.data is not None:
             raise SystemExit("strength.py: error: --data is for the ladder; the matches play the shipped data")
+        try:
+            check_matches(args)
+        except BoardlabError as exc:
+            raise SystemExit(f"strength.py: error: {exc}") from None
         return run_matches(args)
     try:
         lad = ladder_settings(args)

@@ -38,6 +38,8 @@ from analysis.stats import wilson_interval  # noqa: E402
 from engine_c import new_state, state_from_json  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
+from solver.ismcts import MAX_ITERATIONS  # noqa: E402
+from solver.runconfig import MAX_JOBS, MAX_SEED, RunConfig, check_int, validate  # noqa: E402
 from solver.search import analyse  # noqa: E402
 
 TOP = 3           # candidates kept per run in results.jsonl
@@ -199,6 +201,12 @@ def run(game, players=2, positions=100, iterations=20000, seeds=(1, 2), seed=0, 
     """Collect the positions, analyse each with both seeds; return the list of result records."""
     if len(seeds) != 2 or seeds[0] == seeds[1]:
         raise BoardlabError(f"give two different search seeds, got {list(seeds)}")
+    # everything checked before the folder is made: a refused run leaves nothing behind
+    validate(RunConfig(game, players, (source,), 1, seed))
+    check_int("--iterations", iterations, 1, MAX_ITERATIONS)
+    check_int("--jobs", jobs, 1, MAX_JOBS)
+    for search_seed in seeds:
+        check_int("--seeds", search_seed, 0, MAX_SEED)
     out = Path(out or f"runs/stability-{game}-{players}p")
     settings = {"game": game, "players": players, "positions": positions, "iterations": iterations,
                 "seeds": list(seeds), "seed": seed, "source": source, "per_game": per_game, "prior": prior}
