@@ -38,6 +38,11 @@ def wilson_interval(k, n, level: float = LEVEL):
     ``k`` may be fractional (shared wins)."""
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=float)
+    bad = (n < 0) | (k < 0) | (k > n)
+    if np.any(bad):
+        first = np.argwhere(np.broadcast_to(bad, np.broadcast(k, n).shape))[0]
+        kb, nb = np.broadcast_to(k, bad.shape)[tuple(first)], np.broadcast_to(n, bad.shape)[tuple(first)]
+        raise BoardlabError(f"wilson_interval: successes must be within 0..trials, got {kb:g} of {nb:g}")
     with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
         warnings.simplefilter("ignore", RuntimeWarning)
         lo, hi = proportion_confint(k, np.where(n > 0, n, np.nan), alpha=1 - level,

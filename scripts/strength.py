@@ -386,8 +386,13 @@ def format_ladder(table, lad):
              "| agent | rating | 95% interval | win rate | mean score | ms per move | games |",
              "|---|---|---|---|---|---|---|"]
     for agent, r in table.iterrows():
-        mark = " (separated)" if r["separated"] else ""
-        lines.append(f"| `{agent}` | {r['rating']:+.0f} | {r['lo']:+.0f} to {r['hi']:+.0f}{mark} | "
+        if r["separated"]:          # ahead of (or behind) everyone in every game: only the direction counts
+            interval = "unbounded (separated)"
+        elif not (math.isfinite(r["lo"]) and math.isfinite(r["hi"])):
+            interval = "none (the games all ended alike)"
+        else:
+            interval = f"{r['lo']:+.0f} to {r['hi']:+.0f}"
+        lines.append(f"| `{agent}` | {r['rating']:+.0f} | {interval} | "
                      f"{r['win_rate']:.3f} | {r['score']:.1f} | {r['ms_per_move']:.1f} | {int(r['games'])} |")
     return "\n".join(lines)
 

@@ -219,6 +219,9 @@ def _parse_spec(text):
     if "trees" in params and "iterations" in params and params["iterations"] < params["trees"]:
         raise BoardlabError(f"{name}: iterations ({params['iterations']}) must be at least trees "
                             f"({params['trees']}): the budget is shared among the trees")
+    if params.get("halving") == 1 and ("iterations" not in params or "time" in params or params.get("trees", 1) > 1):
+        # sequential halving splits an iteration budget over rounds of one tree
+        raise BoardlabError(f"{name}: halving=1 needs an iteration budget (not time) and one tree (trees=1)")
     if name == "pimc" and "iterations" in params and params["iterations"] < params["determinizations"]:
         raise BoardlabError(f"pimc: iterations ({params['iterations']}) must be at least determinizations "
                             f"({params['determinizations']}): the budget is shared among the trees")

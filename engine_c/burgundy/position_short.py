@@ -23,6 +23,8 @@ def complete(data):
     """A copy of position ``data`` with every key the short form left out filled in (the full form)."""
     if not isinstance(data, dict):
         F.fail("", f"a position must be a JSON object, got {shown(data)}")
+    if "game" in data:          # another game's position: say so before its fields look unknown
+        F.choice(data["game"], "game", ("burgundy",))
     F.object(data, "", (), optional=C.TOP_KEYS + tuple(OLD_KEYS))
     d = dict(data)
     n = _players(d)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import copy
 
+from engine_c.errors import BoardlabError
+
 SANJUAN_SECRET_PHASES = ("pay", "keep", "council_discard", "chapel", "hand_limit")   # cards change hands face down
 SANJUAN_GOOD_FLOOR = 5      # San Juan's canonical-order floor: 0..4 goods, 5 + kind once a card was paid
 
@@ -40,7 +42,7 @@ def _check_seat(data, seat, seats_key):
     """``seat`` if it is a seat of the position; ValueError otherwise."""
     players = len(data[seats_key])
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"seat must be an integer in 0..{players - 1}, got {seat!r}")
+        raise BoardlabError(f"seat must be an integer in 0..{players - 1}, got {seat!r}")
     return seat
 
 
@@ -124,7 +126,7 @@ def seat_view(data, seat):
     """The position ``data`` (``state.to_dict()``) as ``seat`` sees it."""
     game = data.get("game")
     if game not in SEAT_VIEWS:
-        raise ValueError(f"no seat view for game {game!r}")
+        raise BoardlabError(f"no seat view for game {game!r}")
     return SEAT_VIEWS[game](data, seat)
 
 

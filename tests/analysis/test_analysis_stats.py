@@ -7,6 +7,7 @@ import pytest
 
 from analysis import stats
 from analysis.synthetic import synthetic_results
+from engine_c.errors import BoardlabError
 
 
 def test_wilson_known_values():
@@ -183,3 +184,9 @@ def test_median_interval_uses_order_statistics_and_covers():
     samples = rng.exponential(size=(2000, 30))                           # true median ln 2
     covered = [lo <= np.log(2) <= hi for _, lo, hi in map(median_interval, samples)]
     assert 0.95 <= np.mean(covered) <= 0.995
+
+
+@pytest.mark.parametrize("k, n, shown", [(5, 3, "5 of 3"), (-1, 3, "-1 of 3"), (np.array([1, 5]), 4, "5 of 4")])
+def test_wilson_refuses_more_successes_than_trials(k, n, shown):
+    with pytest.raises(BoardlabError, match=f"wilson_interval: successes must be within 0..trials, got {shown}$"):
+        stats.wilson_interval(k, n)

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from engine_c import new_state
+from engine_c.errors import BoardlabError
 from solver.display import game_data
 from solver.display.seat_views import SEAT_VIEWS, is_backs, move_seen_by, seat_view
 
@@ -84,7 +85,7 @@ def test_seasons_view_covers_the_others_choice_until_the_reveal():
 def test_a_bad_seat_is_refused():
     data = new_state("burgundy", 2, 0).to_dict()
     for seat in (-1, 2, True, "0"):
-        with pytest.raises(ValueError, match="seat must be an integer in 0..1"):
+        with pytest.raises(BoardlabError, match="seat must be an integer in 0..1"):
             seat_view(data, seat)
 
 

@@ -52,6 +52,10 @@ def test_parse_examples():
     ("ismcts:depth=deep", "ismcts: parameter depth must be a non-negative integer up to 10000, got 'deep'"),
     ("ismcts:iterations=5,trees=10",
      "ismcts: iterations (5) must be at least trees (10): the budget is shared among the trees"),
+    ("ismcts:halving=1,trees=2", "ismcts: halving=1 needs an iteration budget (not time) and one tree (trees=1)"),
+    ("ismcts:halving=1,time=1", "ismcts: halving=1 needs an iteration budget (not time) and one tree (trees=1)"),
+    ("ismcts:halving=1,iterations=100,time=1",
+     "ismcts: halving=1 needs an iteration budget (not time) and one tree (trees=1)"),
 ])
 def test_spec_errors_are_one_line(spec, message):
     with pytest.raises(BoardlabError) as info:

@@ -70,3 +70,14 @@ def test_a_negative_exploration_constant_is_refused():
         ismcts.Searcher(c=-1)
     with pytest.raises(BoardlabError, match=r"c must be in \[0, 1e9\], got nan"):
         ismcts.Searcher(c=float("nan"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_of_another_game_is_named(game):
+    from engine_c import state_class
+
+    for other in GAMES:
+        if other != game:           # the game field is read first, before the other game's fields
+            with pytest.raises(BoardlabError) as info:
+                state_class(game).from_json(new_state(other, 2, 0).to_json())
+            assert f"'{other}'" in str(info.value) and "unknown field" not in str(info.value), str(info.value)
