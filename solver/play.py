@@ -17,6 +17,8 @@ exit code: 0 in every case (bad commands are answered and the game goes on).
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from engine_c.errors import BoardlabError
@@ -195,14 +197,15 @@ class PlaySession:
         if not path:
             self.say("save needs a file name: save FILE")
             return
+        replaced = os.path.isfile(path)
         try:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(pretty_json(self.state.to_json()) + "\n")
         except OSError as exc:
             self.say(f"cannot write {path}: {exc.strerror or exc}")
             return
-        self.say(f"position saved to {path} (play on from it with: boardlab play --position {path} "
-                 f"--seat {self.human})")
+        self.say(f"position saved to {path}{' (it replaces the file that was there)' if replaced else ''} "
+                 f"(play on from it with: boardlab play --position {path} --seat {self.human})")
 
     def finish(self):
         """Print the final position, scores and places."""

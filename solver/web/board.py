@@ -70,6 +70,7 @@ class Board:
             self.stop()
             self._reset(state)
             self.version += 1
+            self.after_move()           # an agent's seat to act plays, as after any move
 
     # ---- moves ----------------------------------------------------------------------------
 

@@ -166,6 +166,19 @@ def test_agent_plays_the_seat_to_act(client):
     assert len(data["moves"]) == 1 and data["moves"][0]["seat"] == 0
 
 
+def test_an_agent_plays_at_once_when_a_loaded_position_gives_it_the_move(client):
+    board = new_board(client, "burgundy", 2, seed=5)
+    assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200
+    state = new_state("burgundy", 2, 5)
+    while state.current_player() != 1:                      # a position with seat 1 (the agent) to act
+        state.apply_action(state.legal_actions()[0])
+    load(client, board, state)
+    deadline = time.monotonic() + 10
+    while (data := view(client, board, 0))["to_act"] == 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert data["moves"] and all(m["seat"] == 1 for m in data["moves"]), data["moves"]
+
+
 def test_seats_played_by_agents_answer_a_persons_move(client):
     board = new_board(client, "sanjuan", 2, seed=4)
     assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200

@@ -292,3 +292,24 @@ def test_a_refresh_of_the_same_board_keeps_the_game_being_chosen(fresh_tab):
     assert tab.input_value("#players") == players
     tab.click("#new")                                     # and the game chosen is the one started
     tab.wait_for_selector(f"#board[data-game={game}]")
+
+
+def test_undo_clears_an_error_and_an_empty_budget_means_the_default(page):
+    start_game(page, "sanjuan", 2)
+    version = board_version(page)
+    click_a_move_on_the_board(page)
+    wait_for_new_version(page, version)
+    page.fill("#position-text", "{not json")
+    page.click("#load")
+    page.wait_for_selector("#error:not([hidden])")
+    page.click("#undo")                              # a later action that works leaves no stale error
+    page.wait_for_selector("#error", state="hidden")
+    page.fill("#iterations", "")                     # an emptied box: the default budget, not "got 0"
+    page.click("#suggest")
+    page.wait_for_function("document.querySelector('#progress').textContent.length > 0", timeout=5000)
+    page.click("#stop")
+    assert page.is_hidden("#error")
+    # three-digit move numbers fit in the history's margin (12px monospace: about 7px a character)
+    margin = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#history')).paddingLeft)")
+    assert margin >= 5 * 7
+    assert page.errors == []

@@ -306,7 +306,9 @@ const BoardPage = (() => {
     clearError();
     stopEvents();
     clearSuggestion();
-    const iterations = Number($("iterations").value);
+    // an empty box means the default budget, not 0
+    const typed = $("iterations").value.trim();
+    const iterations = typed === "" ? Number($("iterations").defaultValue) : Number(typed);
     await api("/api/suggest", {board: page.board, seat: page.seat, iterations});
     $("progress").textContent = "searching...";
     const events = new EventSource(`/api/suggest/events?board=${page.board}`);
@@ -389,12 +391,14 @@ const BoardPage = (() => {
     }));
     $("follow").addEventListener("change", () => guarded(refresh));
     $("undo").addEventListener("click", () => guarded(async () => {
+      clearError();
       stopEvents();
       await api("/api/undo", {board: page.board});
       clearSuggestion();
       await refresh();
     }));
     $("redo").addEventListener("click", () => guarded(async () => {
+      clearError();
       stopEvents();
       await api("/api/redo", {board: page.board});
       clearSuggestion();
