@@ -94,11 +94,15 @@ def test_the_command_line_replays_a_scripted_game_exactly(tmp_path):
     extra = {3: [f"save {tmp_path / 'mid.json'}"], 6: ["undo"], 8: ["moves", "nonsense move"]}
     code, output, person, _ = scripted_game(new_state("sanjuan", 2, 9), 0, "random", 9, extra=extra)
     assert code == 0
+    assert "(it replaces the file that was there)" not in output
+    (tmp_path / "mid.json").unlink()           # the replay saves it afresh, as the first run did
     typed = "\n".join(person.typed) + "\n"
     result = _boardlab("play", "--game", "sanjuan", "--seed", "9", "--ai", "random", "--no-color", stdin=typed)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert result.stdout == output
+    again = _boardlab("play", "--game", "sanjuan", "--seed", "9", "--ai", "random", "--no-color", stdin=typed)
+    assert "mid.json (it replaces the file that was there)" in again.stdout    # saving over a file says so
 
 
 def test_mistyped_commands_are_answered_and_the_game_goes_on(tmp_path):
