@@ -130,12 +130,14 @@ def seat_view(data, seat):
     return SEAT_VIEWS[game](data, seat)
 
 
-def move_seen_by(game, before, move, actor, seat):
+def move_seen_by(game, before, move, actor, seat, now=None):
     """The text ``seat`` sees when ``actor`` plays ``move`` in the position ``before`` (a dict).
 
     A seat sees its own moves and every public move as written; a card given away face down
     (San Juan payments, keeps, discards, chapel tucks) or a card chosen in secret (Seasons'
-    selection) is shown without naming the card.
+    selection) is shown without naming the card. ``now``: the position the game has reached since
+    (a dict); a Seasons card chosen in secret is named once its round's selection is over (the
+    cards are then revealed), as a move history read later shows it.
     """
     if actor == seat or seat is None:
         return move
@@ -143,5 +145,6 @@ def move_seen_by(game, before, move, actor, seat):
     if game == "sanjuan" and before.get("phase") in SANJUAN_SECRET_PHASES and verb in ("pay", "keep", "discard", "tuck"):
         return f"{verb} a card (face down)"
     if game == "seasons" and before.get("phase") == "select" and verb == "pick":
-        return "pick a card (face down)"
+        revealed = now is not None and (now.get("round"), now.get("phase")) != (before.get("round"), "select")
+        return move if revealed else "pick a card (face down)"
     return move

@@ -248,7 +248,8 @@ class Board:
             legal = []
             if to_act == seat:
                 legal = [{"id": a, "move": state.action_to_string(a)} for a in state.legal_actions()]
-            moves = [{"seat": actor, "move": move_seen_by(state.game_name, data, text, actor, seat)}
+            now = state.to_dict()           # Seasons' secret picks are named once their round reveals them
+            moves = [{"seat": actor, "move": move_seen_by(state.game_name, data, text, actor, seat, now)}
                      for _, _, text, actor, data in self.history]
             thinking = None
             if self.agent_move is not None:

@@ -115,3 +115,22 @@ def test_secret_moves_of_others_name_no_card(game):
                 shown += 1
             state.apply_action(action)
     assert masked > 20 and shown > 20
+
+
+def test_seasons_secret_picks_are_named_once_their_round_reveals_them():
+    state = new_state("seasons", 2, 1)
+    picks = []                                   # (position before, move, actor) of the first round's picks
+    while state.to_dict()["phase"] == "select":
+        before, actor = state.to_dict(), state.current_player()
+        text = state.action_to_string(state.legal_actions()[0])
+        picks.append((before, text, actor))
+        state.apply_action(state.legal_actions()[0])
+    last_before, last_text, last_actor = picks[-1]
+    # while the selection goes on, the other seat's pick stays face down, also read later in it
+    assert move_seen_by("seasons", last_before, last_text, last_actor, 1 - last_actor, now=last_before) \
+        == "pick a card (face down)"
+    now = state.to_dict()                        # the selection is over: the cards are on the table
+    assert now["phase"] != "select"
+    for before, text, actor in picks:
+        assert move_seen_by("seasons", before, text, actor, 1 - actor, now=now) == text
+        assert move_seen_by("seasons", before, text, actor, 1 - actor) == "pick a card (face down)"
