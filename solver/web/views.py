@@ -11,6 +11,7 @@ from engine_c.errors import BoardlabError
 from solver.display import game_data
 from solver.display.burgundy import hex_coordinates, tile_colour, tile_short
 from solver.display.seat_views import SEAT_VIEWS
+from solver.display.tiletum import effect_text
 
 
 def normalise_keys(data):
@@ -110,6 +111,9 @@ def _tiletum_tables():
         "res_short": list(data.RES_SHORT),
         "person_types": list(data.PERSON_TYPES),
         "persons": [data.PERSON_TYPES[kind] for kind, _ in data.PERSONS],
+        # what a bonus tile or a person gives, in words (the drawing's tooltips, as `show` writes them)
+        "bonus_effects": [effect_text(effect) for effect in data.BONUS_TILES],
+        "person_effects": [effect_text(effect) for _, effect in data.PERSONS],
         "contracts": [{"cost": list(cost), "vp": vp, "crest": bool(crest)} for cost, vp, crest in data.CONTRACTS],
         "building_floors": list(data.BUILDING_FLOORS),
         "king_min": data.KING_MIN, "king_max": data.KING_MAX, "king_vp": list(data.KING_VP),

@@ -261,3 +261,15 @@ def test_views_use_the_new_key_names_whichever_the_position_has():
     assert normalise_keys(dict(old_seasons)) == {"game": "seasons", "players": 3, "seats": [{}, {}, {}]}
     new = {"game": "sanjuan", "players": 2, "seats": [{}, {}]}
     assert normalise_keys(dict(new)) == new
+
+
+def test_tiletum_tables_say_what_bonus_tiles_and_persons_give(client):
+    from solver.display import game_data
+    from solver.display.tiletum import bonus_text
+
+    tables = client.get("/api/tables?game=tiletum").json()
+    data = game_data.tiletum()
+    assert len(tables["bonus_effects"]) == len(data.BONUS_TILES)
+    assert len(tables["person_effects"]) == len(data.PERSONS) == len(tables["persons"])
+    for tile, words in enumerate(tables["bonus_effects"]):          # the words `show` uses
+        assert bonus_text(tile) == f"b{tile} ({words})"

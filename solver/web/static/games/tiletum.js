@@ -68,11 +68,24 @@ BoardGames.tiletum = (() => {
     return layouts[key];
   }
 
-  function die(d, x, y, name, count) {
+  // a die of `size` pixels; `count` dice alike are drawn stacked (a shadow behind it per extra die)
+  function die(d, x, y, name, count, size = 26) {
     const colour = name[0];
-    return d.group({}, d.rect(x, y, 26, 26, {rx: 5, fill: DIE_FILL[colour], stroke: "#222"}),
-      d.text(x + 13, y + 17, count > 1 ? `${name.slice(1)}x${count}` : name.slice(1),
-             {"text-anchor": "middle", class: "small", "font-weight": 700, fill: DARK_DIE.has(colour) ? "#fff" : "#111"}));
+    const attrs = {rx: 5, fill: DIE_FILL[colour], stroke: "#222"};
+    const behind = [];
+    for (let k = Math.min(count, 3) - 1; k >= 1; k--) behind.push(d.rect(x + 3 * k, y - 3 * k, size, size, attrs));
+    const words = `${count} ${count > 1 ? "dice" : "die"} showing ${name.slice(1)}`;
+    return d.group({}, ...behind, d.rect(x, y, size, size, attrs),
+      d.text(x + size / 2, y + size / 2 + 4, name.slice(1),
+             {"text-anchor": "middle", class: "small", "font-weight": 700, fill: DARK_DIE.has(colour) ? "#fff" : "#111"}),
+      d.el("title", {}, words));
+  }
+
+  // bonus tiles as short ids (b12), with what each gives in a tooltip
+  function bonusLabel(d, t, x, y, tiles, attrs = {}) {
+    const words = tiles.map((b) => `b${b}: ${t.bonus_effects[b] || "?"}`).join("; ");
+    return d.text(x, y, tiles.map((b) => `b${b}`).join(" "),
+                  {class: "small halo", style: "pointer-events: auto", ...attrs}, d.el("title", {}, words));
   }
 
   function drawWheel(root, view, t, d, cx, cy) {
@@ -90,20 +103,22 @@ BoardGames.tiletum = (() => {
                                                            "font-weight": 700, fill: used ? "#999" : "#222"}));
       const bonus = pos.wheel_bonus[action];
       if (bonus !== null && bonus !== undefined) {
-        root.append(d.text(x, y + 36, `bonus b${bonus}`, {"text-anchor": "middle", class: "small"}));
+        root.append(bonusLabel(d, t, x, y + 36, [bonus], {"text-anchor": "middle"}));
       }
+      // the dice of this value side by side, narrower when more than two must fit in the segment
       const dice = Object.entries(pos.dice).filter(([name, n]) => n && Number(name.slice(1)) === value);
+      const step = dice.length > 2 ? Math.floor(84 / dice.length) : 30;
       dice.forEach(([name, count], j) => {
-        const node = die(d, x - dice.length * 15 + j * 30, y - 12, name, count);
+        const node = die(d, x - dice.length * step / 2 + j * step, y - 12, name, count, step - 4);
         root.append(d.target(node, d.moves((m) => m === `take ${name}` || m.startsWith(`take ${name}>`))));
       });
     });
     root.append(d.text(cx, cy - 4, `round ${pos.round}, pass ${Math.min(pos.pass, 3)}`, {"text-anchor": "middle",
-                                                                                         class: "small"}));
+                                                                                         class: "small halo"}));
     const current = pos.current;
     const doing = pos.phase === "over" ? "game over" : pos.phase === "die" ? "taking a die"
       : pos.phase === "action" ? `${current.action}, ${current.ap} AP` : pos.phase.replace("_", " ");
-    root.append(d.text(cx, cy + 10, doing, {"text-anchor": "middle", class: "small", "font-weight": 700}));
+    root.append(d.text(cx, cy + 10, doing, {"text-anchor": "middle", class: "small halo", "font-weight": 700}));
   }
 
   function drawMap(root, view, t, d, x0, y0, width, height) {
@@ -113,12 +128,14 @@ BoardGames.tiletum = (() => {
     for (const [a, b] of t.roads) root.append(d.line(...points[a], ...points[b], {stroke: "#b08d57", "stroke-width": 3}));
     const actor = view.to_act === null ? null : pos.seats[view.to_act];
     const action = pos.current ? pos.current.action : null;
+    const names = [];
     pos.map.forEach((city, index) => {
       const [x, y] = points[index];
       const name = city.city;
       const cathedral = pos.cathedrals.find((c) => c.city === name && c.cost);
-      const node = d.group({}, d.circle(x, y, 15, {fill: cathedral ? "#fff3bf" : "#fff", stroke: "#555"}),
-        d.text(x, y - 19, name, {"text-anchor": "middle", class: "small", "font-weight": 700}));
+      const node = d.group({}, d.circle(x, y, 15, {fill: cathedral ? "#fff3bf" : "#fff", stroke: "#555"}));
+      // names go on top of everything once the map is drawn: a neighbour's spaces must not cover them
+      names.push(d.text(x, y - 19, name, {"text-anchor": "middle", class: "small halo", "font-weight": 700}));
       root.append(d.target(node, d.moves((m) => m === `move ${name}` || m === `cathedral ${name}` ||
                                                m.startsWith("freemove ") && m.endsWith(` ${name}`))));
       const spaces = (owners, minimums, shape, piece) => owners.forEach((owner, k) => {
@@ -137,8 +154,9 @@ BoardGames.tiletum = (() => {
         if (seat.architect === name) root.append(d.rect(x - 8 + s * 5, y - 10, 7, 7, {fill: d.seatColour(s), stroke: "#000"}));
       });
       const bonus = city.bonus.filter((b, k) => b !== null && t.bonus_spaces[index][k] <= view.players);
-      if (bonus.length) root.append(d.text(x + 18, y + 4, bonus.map((b) => `b${b}`).join(" "), {class: "small"}));
+      if (bonus.length) names.push(bonusLabel(d, t, x + 18, y + 4, bonus));
     });
+    names.forEach((label) => root.append(label));
   }
 
   function drawDisplays(root, view, t, d, x0, y0) {
@@ -146,6 +164,7 @@ BoardGames.tiletum = (() => {
     root.append(d.text(x0, y0, "persons", {class: "label"}));
     pos.person_display.forEach((person, k) => {
       const node = d.card(x0 + k * 66, y0 + 8, 60, 30, `${t.persons[person]}`, "#e6fcf5");
+      node.append(d.el("title", {}, `p${person} ${t.persons[person]}: ${t.person_effects[person]}`));
       root.append(d.target(node, d.moves((m) => m === `person ${k}`)));
     });
     root.append(d.text(x0, y0 + 58, "contracts (AP 1 1 2 2 3)", {class: "label"}));
@@ -153,6 +172,8 @@ BoardGames.tiletum = (() => {
       const info = t.contracts[contract];
       const cost = info.cost.map((n, r) => (n ? `${n}${t.res_short[r]}` : "")).join("");
       const node = d.card(x0 + k * 66, y0 + 66, 60, 30, `${cost}:${info.vp}${info.crest ? "+" : ""}`, "#fff4e6");
+      const needs = info.cost.map((n, r) => (n ? `${n} ${t.resources[r]}` : "")).filter(Boolean).join(", ");
+      node.append(d.el("title", {}, `contract: pay ${needs} for ${info.vp} VP${info.crest ? " and a crest" : ""}`));
       root.append(d.target(node, d.moves((m) => m === `contract ${k}`)));
     });
     // the king track
