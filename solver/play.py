@@ -165,8 +165,13 @@ class PlaySession:
             self.say(f"{text!r} is not a legal move here (or a command: `help`). Legal moves: {shown}")
             return
         self.history.append(self.state.clone())
+        before = self.state.to_dict()
         self.state.apply_action(action)
         self.say(f"you play: {self.history[-1].action_to_string(action)}")
+        forced = forced_payment(self.game, before, self.state.to_dict(), self.human, text)
+        if forced:
+            self.say("forced, the only legal move each time (San Juan applies those itself): "
+                     + ", ".join(f"pay {card}" for card in forced))
 
     def hint(self):
         """Rank the person's moves by a short search and print the best few."""
@@ -215,6 +220,21 @@ class PlaySession:
         for seat in sorted(range(self.state.num_players), key=lambda s: (ranks[s], s)):
             who = "you" if seat == self.human else "AI"
             self.say(f"  {PLACES[ranks[seat]]}  seat {seat} ({who}): {scores[seat]} points")
+
+
+def forced_payment(game, before, after, seat, move):
+    """The San Juan cards the engine paid by itself after ``seat``'s ``move``: a payment is a sequence of
+    cards in canonical order, and a step with one legal card is applied without asking (docs/sanjuan.md),
+    so the person is told which cards went."""
+    if game != "sanjuan" or not move.strip().lower().startswith("pay "):
+        return []
+    named = move.split()[1].lower()
+    hand_before, hand_after = before["seats"][seat]["hand"], after["seats"][seat]["hand"]
+    lost = []
+    for card, count in sorted(hand_before.items()):
+        gone = count - hand_after.get(card, 0) - (1 if card == named else 0)
+        lost += [card] * max(gone, 0)
+    return lost
 
 
 def open_game(game, players, seed, position, commands, data=None, options=None):

@@ -218,3 +218,31 @@ def test_hint_says_which_moves_the_search_cannot_tell_from_the_first(monkeypatch
     PlaySession(state, state.current_player(), "random", 0, out, color=False).hint()
     lines = [line for line in out.getvalue().splitlines() if line.startswith("  ")]
     assert ["in another order" in line for line in lines] == [False, True, False]
+
+
+def test_a_payment_the_engine_completes_by_itself_is_told():
+    import io
+
+    import numpy as np
+
+    # San Juan seed 0, random moves: seat 0 pays for a victory column; after coffee_roaster the only
+    # legal card is a smithy, which the engine pays without asking
+    state = new_state("sanjuan", 2, 0)
+    rng = np.random.default_rng(0)
+    while True:
+        legal = state.legal_actions()
+        action = legal[int(rng.integers(len(legal)))]
+        if state.action_to_string(action) == "pay coffee_roaster":
+            break
+        state.apply_action(action)
+    lines = iter(["pay coffee_roaster\n", "quit\n"])
+
+    class Commands:
+        def readline(self):
+            return next(lines, "")
+
+    out = io.StringIO()
+    PlaySession(state, state.current_player(), "random", 0, out, echo=True).run(Commands())
+    text = out.getvalue()
+    assert "you play: pay coffee_roaster\nforced, the only legal move each time (San Juan applies those itself): " \
+           "pay smithy\n" in text
