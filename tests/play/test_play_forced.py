@@ -1,0 +1,117 @@
+"""boardlab play tells the steps the engine plays by itself (a single legal move each) in San Juan and
+A Castle for All Seasons: payments completed, turns skipped with only `pass` legal."""
+import io
+
+import numpy as np
+
+from engine_c import new_state
+from solver.play import PlaySession
+
+
+class Commands:
+    """The lines of a script, one per readline, then the end of the input."""
+
+    def __init__(self, lines):
+        self.lines = iter(lines)
+
+    def readline(self):
+        return next(self.lines, "")
+
+
+def _random_until(game, seed, found):
+    """Play random moves from a new 2-player deal until ``found(state, move_text)`` holds for the next move."""
+    state = new_state(game, 2, seed)
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = legal[int(rng.integers(len(legal)))]
+        text = state.action_to_string(action)
+        if found(state, text):
+            return state, text
+        state.apply_action(action)
+    raise AssertionError("no such move in this game")
+
+
+def _play(state, script, ai="random"):
+    out = io.StringIO()
+    PlaySession(state, state.current_player(), ai, 0, out, echo=True).run(Commands(script))
+    return out.getvalue()
+
+
+def _whole_payment_forced(state, text):
+    """A San Juan build whose whole payment has one legal card at every step."""
+    if not text.startswith("build "):
+        return False
+    after = state.clone()
+    after.apply_action(text)
+    hand_before = state.to_dict()["seats"][state.current_player()]["hand"]
+    hand_after = after.to_dict()["seats"][state.current_player()]["hand"]
+    return sum(hand_before.values()) - sum(hand_after.values()) >= 2 and after.to_dict()["phase"] != "pay"
+
+
+def test_a_build_whose_payment_is_forced_tells_the_cards_paid():
+    state, move = _random_until("sanjuan", 1, _whole_payment_forced)
+    seat = state.current_player()
+    hand = dict(state.to_dict()["seats"][seat]["hand"])
+    text = _play(state, [move + "\n", "quit\n"])
+    line = text.split(f"you play: {move}\n")[1].splitlines()[0]
+    assert line.startswith("forced, the only legal move each time (San Juan applies those itself): pay ")
+    paid = [step.split()[1] for step in line.split(": ", 1)[1].split(", ")]
+    hand[move.split()[1]] -= 1
+    for card in paid:
+        hand[card] -= 1
+    assert min(hand.values()) >= 0 and len(paid) >= 1
+
+
+def _role_skipping_the_other_seat(state, text):
+    """A San Juan role chosen while the next seat has no good to sell or no empty production building."""
+    data = state.to_dict()
+    if data["phase"] != "role" or text.split("+")[0] not in ("trader", "producer"):
+        return False
+    other = data["seats"][1 - state.current_player()]["buildings"]
+    if text.startswith("trader"):
+        return not any(isinstance(b, dict) for b in other)
+    return all(isinstance(b, dict) for b in other)
+
+
+def test_the_persons_turn_skipped_with_only_pass_legal_is_told():
+    state, move = _random_until("sanjuan", 2, _role_skipping_the_other_seat)
+    ai_seat = state.current_player()
+    role = move.split("+")[0]
+    out = io.StringIO()
+    session = PlaySession(state, 1 - ai_seat, "random", 0, out)
+    agent = session.agents[ai_seat]
+    choose, chosen = agent.choose, []
+
+    def role_first(s):
+        """The role to test, then the agent's own choices."""
+        if chosen:
+            return choose(s)
+        chosen.append(move)
+        return s.string_to_action(move)
+
+    agent.choose = role_first
+    session.play_ai_moves()
+    reason = "no good to sell" if role == "trader" else "no empty production building"
+    assert f"seat {ai_seat} (AI) plays: {move}\n" in out.getvalue()
+    assert f"you: pass (forced, {reason}: the {role}'s turn is skipped)\n" in out.getvalue()
+
+
+def test_a_seasons_build_tells_the_payment_steps_the_engine_took():
+    def paid_at_once(state, text):
+        if not text.startswith("build "):
+            return False
+        after = state.clone()
+        after.apply_action(text)
+        return after.to_dict()["phase"] != "pay"
+
+    state, move = _random_until("seasons", 3, paid_at_once)
+    seat = state.current_player()
+    have = state.to_dict()["seats"][seat]["resources"]
+    text = _play(state, [move + "\n", "quit\n"])
+    line = text.split(f"you play: {move}\n")[1].splitlines()[0]
+    prefix = "forced, the only legal move each time (A Castle for All Seasons applies those itself): "
+    assert line.startswith(prefix + "pay stone ")
+    steps = line[len(prefix):].split(", ")
+    assert [step.split()[1] for step in steps[:3]] == ["stone", "clay", "wood"]
+    assert all(0 <= int(step.split()[2]) <= have[step.split()[1]] for step in steps[:3])
