@@ -235,8 +235,8 @@ def position(game, players, seed, random_moves, out, force, data_path, options):
     check_int("--random-moves", random_moves, 0, RANDOM_MOVES_MAX)
     _check_new_file(out, force)
     options = _parse_options(options)
-    text = pretty_json(random_position(game, players, seed, random_moves, data=data_path,
-                                       options=dict(options)).to_json())
+    text = pretty_json(random_position(game, players, seed, random_moves, data=data_path, options=dict(options),
+                                       names={"seed": "--seed", "random_moves": "--random-moves"}).to_json())
     _echo_note(game, err=True)             # standard output stays one JSON object
     if out is None:
         click.echo(text)

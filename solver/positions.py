@@ -12,22 +12,28 @@ from engine_c.errors import BoardlabError
 from solver.gameoptions import new_game
 
 
-def random_position(game, players, seed, random_moves=0, data=None, options=None):
+PARAMETER_NAMES = {"seed": "seed", "random_moves": "random_moves"}   # errors name the Python parameters
+
+
+def random_position(game, players, seed, random_moves=0, data=None, options=None, names=None):
     """The opening of ``game`` dealt from ``seed``, after ``random_moves`` seeded random moves
     (``data``: a game data file or dict to install first; ``options``: game options, e.g.
-    ``{"winter": True}``, checked by the game)."""
+    ``{"winter": True}``, checked by the game; ``names``: what errors call ``seed`` and
+    ``random_moves``, the parameters' own names unless given, e.g. a command line's flags)."""
+    names = {**PARAMETER_NAMES, **(names or {})}
+    flag = names["random_moves"].startswith("-")
     if data is not None:
         use_data(game, data)
-    if random_moves < 0:
-        raise BoardlabError(f"--random-moves must be non-negative, got {random_moves}")
+    if isinstance(random_moves, bool) or not isinstance(random_moves, int) or random_moves < 0:
+        raise BoardlabError(f"{names['random_moves']} must be a non-negative integer, got {random_moves!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise BoardlabError(f"--seed must be a non-negative integer, got {seed!r}")
+        raise BoardlabError(f"{names['seed']} must be a non-negative integer, got {seed!r}")
     state = new_game(game, players, seed, options)
     rng = np.random.default_rng(seed)
     for played in range(random_moves):
         if state.is_terminal():
             raise BoardlabError(f"the game ended after {played} random moves, before {random_moves}: "
-                                f"give --random-moves {played} or fewer")
+                                f"give {names['random_moves']}{' ' if flag else '='}{played} or fewer")
         legal = state.legal_actions()
         state.apply_action(legal[int(rng.integers(len(legal)))])
     return state

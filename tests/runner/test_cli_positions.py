@@ -54,7 +54,7 @@ def test_too_many_random_moves_says_when_the_game_ended():
     message = str(info.value)
     played = int(message.split("after ")[1].split(" ")[0])
     assert message == (f"the game ended after {played} random moves, before 1000000: "
-                       f"give --random-moves {played} or fewer")
+                       f"give random_moves={played} or fewer")
     assert random_position("sanjuan", 2, 1, played).is_terminal()
     assert not random_position("sanjuan", 2, 1, played - 1).is_terminal()
 
