@@ -292,11 +292,11 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     if line:
         click.echo(line, err=True)
     total = sum(c["visits"] for c in candidates)
-    click.echo(f"player {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
+    click.echo(f"seat {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
     click.echo(f"{'#':>3s} {'move':28s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}  line of play")
     for rank, c in enumerate(shown, 1):
         click.echo(f"{mark(c, rank == 1) or ' '}{rank:2d} {c['move'][:28]:28s} {c['visits']:8d} {c['win_prob']:8.3f} "
-                   f"{c['expected_score']:10.1f}  {' '.join(c['pv'])}")
+                   f"{c['expected_score']:10.1f}  {', '.join(c['pv'])}")    # moves may hold spaces
     marks = [mark(c) for c in candidates[1:]]
     reordered, alike, tied = marks.count("~"), marks.count("*"), marks.count("=")
     if reordered:

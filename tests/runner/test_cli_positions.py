@@ -167,3 +167,17 @@ def test_san_juan_everywhere_in_the_product(tmp_path):
     assert suggestion.returncode == 0, suggestion.stderr
     candidates = json.loads(suggestion.stdout)["candidates"]
     assert candidates and sum(c["visits"] for c in candidates) > 0
+
+
+def test_suggest_table_separates_the_moves_of_a_line_of_play(tmp_path):
+    # San Juan's moves hold spaces ("build quarry", "pay trading_post"): a line of play joined by spaces
+    # cannot be read back into moves
+    path = tmp_path / "sanjuan.json"
+    assert _boardlab("position", "--game", "sanjuan", "--seed", "0", "--random-moves", "10",
+                     "--out", str(path)).returncode == 0
+    args = ("suggest", "--game", "sanjuan", "--position", str(path), "--iterations", "300", "--seed", "2")
+    table, as_json = _boardlab(*args), _boardlab(*args, "--json")
+    candidates = json.loads(as_json.stdout)["candidates"]
+    first = table.stdout.splitlines()[2]
+    assert first.endswith("  " + ", ".join(candidates[0]["pv"])) and len(candidates[0]["pv"]) > 1
+    assert table.stdout.startswith(f"seat {json.loads(as_json.stdout)['player']} to move; ")
