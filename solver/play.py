@@ -20,6 +20,7 @@ exit code: 0 in every case (bad commands are answered and the game goes on).
 from __future__ import annotations
 
 import os
+import shlex
 
 import numpy as np
 
@@ -46,7 +47,7 @@ class PlaySession:
     """One game between a person at seat ``human`` and agents built from ``ai_spec`` at the other seats."""
 
     def __init__(self, state, human, ai_spec=DEFAULT_AI, seed=0, out=None, color=False,
-                 hint_iterations=HINT_ITERATIONS, echo=False):
+                 hint_iterations=HINT_ITERATIONS, echo=False, data=None):
         if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < state.num_players:
             raise BoardlabError(f"--seat must be a seat of this {state.num_players}-player game "
                                 f"(0..{state.num_players - 1}), got {human}")
@@ -60,6 +61,8 @@ class PlaySession:
         self.color = color
         self.hint_iterations = hint_iterations
         self.echo = echo           # repeat each command after the prompt (input that is not a terminal)
+        self.ai_spec = ai_spec
+        self.data = data           # the game data file the game was opened with (the resume command needs it)
         self.history = []          # the positions at the person's earlier decisions, latest last
         self.hints = 0
         self.redraw = True         # draw the position before the next prompt
@@ -215,7 +218,16 @@ class PlaySession:
             self.say(f"cannot write {path}: {exc.strerror or exc}")
             return
         self.say(f"position saved to {path}{' (it replaces the file that was there)' if replaced else ''} "
-                 f"(play on from it with: boardlab play --position {path} --seat {self.human})")
+                 f"(play on from it with: {self.resume_command(path)})")
+
+    def resume_command(self, path):
+        """The command line that plays on from the position saved at ``path`` with this game's settings."""
+        words = ["boardlab", "play", "--position", path, "--seat", str(self.human)]
+        if self.data is not None:
+            words += ["--data", str(self.data)]
+        if self.ai_spec != DEFAULT_AI:
+            words += ["--ai", self.ai_spec]
+        return " ".join(shlex.quote(word) for word in words)
 
     def finish(self):
         """Print the final position, scores and places."""
@@ -343,5 +355,5 @@ def play_in_terminal(game, players, seed, position, seat, ai, color, data=None, 
         if getattr(sys.stdin, "buffer", None) is not None else sys.stdin
     state = open_game(game, players, seed, position, commands, data, options)
     session = PlaySession(state, seat, ai, seed, sys.stdout, color=sys.stdout.isatty() if color is None else color,
-                          echo=not commands.isatty())
+                          echo=not commands.isatty(), data=data)
     return session.run(commands)

@@ -1,5 +1,6 @@
 """boardlab play tells the steps the engine plays by itself (a single legal move each) in San Juan and
-A Castle for All Seasons: payments completed, turns skipped with only `pass` legal."""
+A Castle for All Seasons (payments completed, turns skipped with only `pass` legal), and what it
+prints after a save plays on from the saved position."""
 import io
 
 import numpy as np
@@ -115,3 +116,30 @@ def test_a_seasons_build_tells_the_payment_steps_the_engine_took():
     steps = line[len(prefix):].split(", ")
     assert [step.split()[1] for step in steps[:3]] == ["stone", "clay", "wood"]
     assert all(0 <= int(step.split()[2]) <= have[step.split()[1]] for step in steps[:3])
+
+
+def test_the_command_a_save_prints_plays_on_with_the_games_data_and_ai(tmp_path):
+    import json
+    import shlex
+    import subprocess
+    import sys
+
+    def boardlab(args, stdin):
+        return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True,
+                              input=stdin, timeout=300)
+
+    data = tmp_path / "tiletum data.json"
+    assert boardlab(["data", "export", "--game", "tiletum", "--out", str(data)], "").returncode == 0
+    tables = json.loads(data.read_text())
+    tables["about"] = tables["about"] + " (edited)"
+    tables["tables"]["rule_numbers"]["items"][5]["value"] += 1
+    data.write_text(json.dumps(tables))
+    saved = tmp_path / "saved.json"
+    played = boardlab(["play", "--game", "tiletum", "--data", str(data), "--ai", "random", "--no-color"],
+                      f"save {saved}\nquit\n")
+    assert played.returncode == 0, played.stderr
+    command = played.stdout.split("(play on from it with: ")[1].split(")\n")[0]
+    words = shlex.split(command)
+    assert words[:2] == ["boardlab", "play"] and words[words.index("--ai") + 1] == "random"
+    resumed = boardlab(words[1:] + ["--no-color"], "quit\n")
+    assert resumed.returncode == 0 and "game left unfinished." in resumed.stdout, resumed.stderr
