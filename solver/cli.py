@@ -246,7 +246,7 @@ def position(game, players, seed, random_moves, out, force, data_path, options):
 
 
 @cli.command()
-@click.option("--game", required=True, help="Game short name the position must belong to.")
+@click.option("--game", default=None, help="Game short name the position must belong to (default: the one it names).")
 @click.option("--position", "position_path", required=True, type=click.Path(path_type=Path),
               help="Position file (JSON, as written by `boardlab position`); - reads standard input.")
 @click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
@@ -281,6 +281,7 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     check_int("--seed", seed, 0, MAX_SEED)
     check_int("--top", top, 1, sys.maxsize)
     state = load_position(position_path, game, data=data_path)
+    game = state.game_name                 # --game only checks the position; the position names its game
     candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed, searches=searches)
     shown = candidates[:top]
     line = note(game)

@@ -242,7 +242,6 @@ ROWS = [
     # suggest: options
     row("suggest-no-options", "suggest"),
     row("suggest-no-position", "suggest", "--game", "burgundy"),
-    row("suggest-no-game", "suggest", "--position", "pos.json"),
     row("suggest-unknown-game", *_suggest("chess", "pos.json")),
     row("suggest-wrong-game", *_suggest("sanjuan", "pos.json")),
     row("suggest-wrong-game-sanjuan-file", *_suggest("burgundy", "sanjuan.json")),

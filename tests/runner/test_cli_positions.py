@@ -6,6 +6,8 @@ import sys
 import pandas as pd
 import pytest
 
+from engine_c import new_state
+
 
 def _boardlab(*args):
     return subprocess.run([sys.executable, "-m", "solver.cli", *args], capture_output=True, text=True)
@@ -94,6 +96,20 @@ def test_suggest_ranks_moves_as_json(position_file):
     assert visits == sorted(visits, reverse=True)
     assert 0 <= candidates[0]["win_prob"] <= 1
 
+
+def test_suggest_takes_the_game_from_the_position(tmp_path):
+    """Without --game, suggest analyses the game the position names, as show and play do."""
+    path = tmp_path / "sanjuan.json"
+    path.write_text(new_state("sanjuan", 2, 3).to_json())
+    result = _boardlab("suggest", "--position", str(path), "--iterations", "200", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["game"] == "sanjuan" and data["candidates"]
+    legal = set(new_state("sanjuan", 2, 3).legal_actions())
+    state = new_state("sanjuan", 2, 3)
+    assert {state.string_to_action(c["move"]) for c in data["candidates"]} <= legal
+    wrong = _boardlab("suggest", "--game", "burgundy", "--position", str(path), "--iterations", "10")
+    _one_line_error(wrong, "sanjuan")
 
 def test_suggest_table(position_file):
     result = _boardlab("suggest", "--game", "burgundy", "--position", str(position_file), "--iterations", "200")
