@@ -67,6 +67,8 @@ cdef struct GameHooks:
                                            # in the order made, go to replay; return their count, or -1 (unchanged)
     private_choice_fn private_choice       # optional (never): 1 while the player to act makes a choice the others
                                            # never see (which card he pays with, keeps, discards or tucks)
+    apply_fn apply_step                    # optional (never): one action without the forced follow-ups `apply`
+                                           # plays (decisions with a single legal move), for telling them apart
 
 
 cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void* apply, void* scores,
@@ -90,6 +92,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.evaluate = NULL               # a game with a fitted value sets it after this call
     hooks.rewind_secret = NULL          # a game with secret choices may set it after this call
     hooks.private_choice = NULL         # a game with unseen choices (hidden hands) sets it after this call
+    hooks.apply_step = NULL             # a game whose apply plays forced moves by itself sets it after this call
     return hooks
 
 

@@ -328,11 +328,9 @@ cdef class GameState:
         """True if ``action`` may be applied now."""
         return self._in_range(action) and not self.c_is_terminal() and self.c_is_legal(action)
 
-    def apply_action(self, action):
-        """Apply a legal action (int or its string); raise IllegalActionError otherwise.
-
-        A refused move is echoed and the legal moves are listed in the notation, so a person
-        typing moves sees at once what would be accepted."""
+    def _checked_action(self, action):
+        """The action number of a legal ``action`` (int or its string); IllegalActionError (or
+        InvalidActionError for text outside the notation) otherwise, listing the legal moves."""
         if self.c_is_terminal():
             raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
         if isinstance(action, str):
@@ -348,7 +346,40 @@ cdef class GameState:
         if not self._in_range(action) or not self.c_is_legal(action):
             raise IllegalActionError(f"{self.game_name}: action {shown(action)} is not legal here; "
                                      f"legal here: {self.legal_moves_text()}")
-        self.c_apply(action)
+        return action
+
+    def apply_action(self, action):
+        """Apply a legal action (int or its string); raise IllegalActionError otherwise.
+
+        A refused move is echoed and the legal moves are listed in the notation, so a person
+        typing moves sees at once what would be accepted."""
+        self.c_apply(self._checked_action(action))
+
+    def apply_action_steps(self, action):
+        """apply_action, returning the steps the engine then played by itself (each a decision with a
+        single legal move, which San Juan and A Castle for All Seasons do not ask for) as
+        ``(player, action, text, private)`` tuples in order; ``private``: a choice the other players
+        never see (a card paid, kept or chosen face down).  The state ends as apply_action leaves it."""
+        cdef int buf[MAX_LEGAL]
+        cdef int n, step, player
+        action = self._checked_action(action)
+        if self.hooks.apply_step == NULL:
+            self.c_apply(action)
+            return []
+        self.hooks.apply_step(self._data, action)
+        self._nlegal = -1
+        steps = []
+        while not self.c_is_terminal():
+            n = self.hooks.legal_actions(self._data, buf)
+            if n != 1:
+                break
+            step, player = buf[0], self.c_current_player()
+            private = ((self.hooks.private_choice != NULL and self.hooks.private_choice(self._data))
+                       or (self.hooks.secret_choice != NULL and self.hooks.secret_choice(self._data)))
+            steps.append((player, step, self.action_to_string(step), bool(private)))
+            self.hooks.apply_step(self._data, step)
+            self._nlegal = -1
+        return steps
 
     def _in_range(self, action):
         """True for an int action number of this game (0..num_distinct_actions-1), so a C int holds it."""

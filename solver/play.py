@@ -12,8 +12,9 @@ without a terminal.  The person types a move in the game's notation or a command
 
 The person sees the position as their seat sees it (``solver.display.seat_views``), and the AI's
 secret moves (a card paid or chosen face down) without the card.  Steps the engine plays by itself
-(a single legal move: San Juan's forced payments and discards, a builder, producer or trader turn
-with only ``pass`` legal; A Castle for All Seasons' payment steps) are told after the move.  The game ends with the final
+(decisions with a single legal move, which San Juan and A Castle for All Seasons do not ask for: a
+payment completed, a card kept or discarded, a turn with only ``pass`` legal) are told after the
+move, as the person's seat may know them.  The game ends with the final
 scores and places; ``quit`` or the end of the input leaves it unfinished.  ``run`` returns the
 exit code: 0 in every case (bad commands are answered and the game goes on).
 """
@@ -109,9 +110,9 @@ class PlaySession:
             before = self.state.to_dict()
             action = self.agents[seat].choose(self.state)
             text = self.state.action_to_string(action)
-            self.state.apply_action(action)
+            steps = self.state.apply_action_steps(action)
             self.say(f"seat {seat} (AI) plays: {move_seen_by(self.game, before, text, seat, self.human)}")
-            self.tell_forced(before, seat, text)
+            self.tell_forced(before, text, steps)
             self.redraw = True
 
     def prompt(self):
@@ -172,13 +173,14 @@ class PlaySession:
             return
         self.history.append(self.state.clone())
         before = self.state.to_dict()
-        self.state.apply_action(action)
-        self.say(f"you play: {self.history[-1].action_to_string(action)}")
-        self.tell_forced(before, self.human, self.history[-1].action_to_string(action))
+        steps = self.state.apply_action_steps(action)
+        text = self.history[-1].action_to_string(action)
+        self.say(f"you play: {text}")
+        self.tell_forced(before, text, steps)
 
-    def tell_forced(self, before, mover, move):
-        """Say which steps the engine played by itself after ``mover``'s ``move`` (a single legal move each)."""
-        for line in forced_steps(self.game, before, self.state.to_dict(), self.human, mover, move):
+    def tell_forced(self, before, move, steps):
+        """Say which steps the engine played by itself after ``move`` (``steps``: apply_action_steps')."""
+        for line in forced_lines(self.game, before, move, steps, self.human):
             self.say(line)
 
     def hint(self):
@@ -243,82 +245,43 @@ FORCED = "forced, the only legal move each time ({game} applies those itself): "
 GAME_NAMES = {"sanjuan": "San Juan", "seasons": "A Castle for All Seasons"}
 SKIPPED_TURNS = {"builder": "nothing to build", "producer": "no empty production building",
                  "trader": "no good to sell"}
-SEASONS_PAY_KINDS = ("stone", "clay", "wood")
 
 
-def forced_steps(game, before, after, seat, mover, move):
-    """Lines telling the steps the engine played by itself (a single legal move each, docs/sanjuan.md,
-    docs/seasons.md) after ``mover``'s ``move``, as ``seat`` may know them: ``before`` and ``after``
-    are the positions (``to_dict``) on either side of the move."""
-    if game == "sanjuan":
-        lines = []
-        cards = forced_cards(before, after, seat, mover, move)
-        if cards:
-            lines.append(FORCED.format(game="San Juan") + ", ".join(cards))
-        for who, role in skipped_turns(before, after, move):
-            name = "you" if who == seat else f"seat {who}"
-            lines.append(f"{name}: pass (forced, {SKIPPED_TURNS[role]}: the {role}'s turn is skipped)")
-        return lines
-    if game == "seasons" and mover == seat:
-        steps = forced_seasons_payment(before, after, seat, move)
-        return [FORCED.format(game=GAME_NAMES[game]) + ", ".join(steps)] if steps else []
-    return []
+def forced_lines(game, before, move, steps, seat):
+    """Lines telling ``seat`` the steps the engine played by itself after ``move`` in the position
+    ``before`` (a dict): ``steps`` as ``apply_action_steps`` gives them, one line per run of steps of
+    one player; another player's private steps (a card paid or kept face down) without the card."""
+    lines, run = [], []
+    for step in steps + [None]:
+        if run and (step is None or step[0] != run[-1][0]):
+            lines.append(_forced_line(game, before, move, run, seat))
+            run = []
+        if step is not None:
+            run.append(step)
+    return lines
 
 
-def forced_cards(before, after, seat, mover, move):
-    """The San Juan cards that left ``seat``'s hand by forced steps after ``mover``'s ``move``: paid
-    after the person's own build or payment (a payment is a sequence of cards in canonical order, a
-    step with one legal card applied without asking), or discarded down to a limit."""
-    words = move.lower().split()
-    named = words[1] if len(words) > 1 and words[0] in ("build", "pay", "discard", "tuck", "card") else None
-    hand_before, hand_after = before["seats"][seat]["hand"], after["seats"][seat]["hand"]
-    lost = []
-    for card, count in sorted(hand_before.items()):
-        gone = count - hand_after.get(card, 0) - (1 if mover == seat and card == named else 0)
-        lost += [card] * max(gone, 0)
-    verb = "pay" if mover == seat and before["phase"] in ("build", "place", "pay") else "discard"
-    return [f"{verb} {card}" for card in lost]
+def _forced_line(game, before, move, run, seat):
+    """One line for a run of forced steps of one player (see forced_lines)."""
+    player = run[0][0]
+    who = "you" if player == seat else f"seat {player}"
+    texts = [text if player == seat or not private else f"{text.split()[0]} a card (face down)"
+             for _, _, text, private in run]
+    if texts == ["pass"]:
+        role = _sanjuan_role(before, move) if game == "sanjuan" else None
+        if role in SKIPPED_TURNS:
+            return f"{who}: pass (forced, {SKIPPED_TURNS[role]}: the {role}'s turn is skipped)"
+        return f"{who}: pass (forced, the only legal move)"
+    if player == seat:
+        return FORCED.format(game=GAME_NAMES.get(game, game)) + ", ".join(texts)
+    return f"{who} (forced, the only legal move each time): " + ", ".join(texts)
 
 
-def skipped_turns(before, after, move):
-    """The San Juan seats whose builder, producer or trader turn passed by without a decision (only
-    ``pass`` was legal), as (seat, role) pairs, between the positions ``before`` and ``after`` on
-    either side of ``move``."""
-    players, chooser, acting, role = before["players"], before["chooser"], before["acted"], before["role"]
-    if before["phase"] == "role":
-        role, acting = move.lower().split("+")[0].strip(), -1     # the chooser acts first
-    elif before["phase"] in ("hand_limit", "chapel", "over"):
-        return []
-    if role not in SKIPPED_TURNS:
-        return []
-    same_pick = (after["rounds"], after["picks"]) == (before["rounds"], before["picks"]) and after["phase"] != "role"
-    done = after["acted"] if same_pick else players
-    if same_pick and after["phase"] == "over":
-        done = players
-    return [((chooser + i) % players, role) for i in range(acting + 1, done)]
-
-
-def forced_seasons_payment(before, after, seat, move):
-    """A Castle for All Seasons' payment steps the engine played by itself after ``seat``'s ``move``
-    (a build or a payment step): the steps stone, clay, wood with a single legal count, then the
-    sand that pays the rest; silver standing in for a kind is told apart."""
-    words = move.lower().split()
-    if not words or words[0] not in ("build", "pay") or before["phase"] not in ("build", "pay"):
-        return []
-    first = SEASONS_PAY_KINDS.index(words[1]) + 1 if words[0] == "pay" else 0
-    still_paying = after["phase"] == "pay" and after["actor"] == seat
-    last = after["turn"]["pay_step"] if still_paying else len(SEASONS_PAY_KINDS)
-    if words[0] == "build" and after["phase"] == "build" and after["actor"] == seat \
-            and after["seats"][seat]["resources"] == before["seats"][seat]["resources"]:
-        return []          # nothing paid yet (a build that costs nothing is not a forced step)
-    have, left = before["seats"][seat]["resources"], after["seats"][seat]["resources"]
-    steps = [f"pay {kind} {have[kind] - left[kind]}" for kind in SEASONS_PAY_KINDS[first:last]]
-    if not still_paying:
-        if have["sand"] - left["sand"]:
-            steps.append(f"sand pays the rest: {have['sand'] - left['sand']}")
-        if have["silver"] - left["silver"]:
-            steps.append(f"silver stands in for {have['silver'] - left['silver']}")
-    return steps
+def _sanjuan_role(before, move):
+    """The San Juan role being played after ``move`` from the position ``before`` (a dict)."""
+    if before.get("phase") == "role":
+        return move.lower().split("+")[0].strip()
+    return before.get("role")
 
 
 def open_game(game, players, seed, position, commands, data=None, options=None):

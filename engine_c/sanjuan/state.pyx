@@ -4,9 +4,9 @@
 The state class binds the SJ struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/sanjuan.md.
 """
-from engine_c.game cimport GameState, GameHooks, game_hooks, private_choice_fn
+from engine_c.game cimport GameState, GameHooks, game_hooks, apply_fn, private_choice_fn
 from engine_c.sanjuan.types cimport *
-from engine_c.sanjuan.rules cimport sj_new_game
+from engine_c.sanjuan.rules cimport sj_new_game, do_apply
 from engine_c.sanjuan.moves cimport sj_current_player, sj_legal, sj_apply, sj_apply_legal
 from engine_c.sanjuan.policy cimport sj_playout, sj_policy_action, sj_policy_playout
 from engine_c.sanjuan.view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak, sj_private_choice
@@ -19,6 +19,7 @@ cdef GameHooks HOOKS = game_hooks(
     <void*>sj_apply_legal, <void*>sj_ranks, <void*>sj_resample,
     <void*>sj_policy_playout, <void*>sj_policy_action, <void*>sj_playout, <void*>sj_new_game)
 HOOKS.private_choice = <private_choice_fn>sj_private_choice     # payments, kept and discarded cards
+HOOKS.apply_step = <apply_fn>do_apply       # one action alone: apply_action_steps tells the forced ones
 
 
 cdef class SanJuanState(GameState):

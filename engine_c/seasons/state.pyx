@@ -5,11 +5,11 @@ boardlab's game interface.
 The state class binds the CS struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/seasons.md.
 """
-from engine_c.game cimport GameState, GameHooks, game_hooks, secret_choice_fn, rewind_secret_fn, evaluate_fn
+from engine_c.game cimport GameState, GameHooks, game_hooks, apply_fn, secret_choice_fn, rewind_secret_fn, evaluate_fn
 from libc.string cimport memcpy
 from libc.stdint cimport uint64_t
 from engine_c.seasons.types cimport *
-from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value
+from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value, do_apply
 from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
 from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
 from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice, cs_rewind_secret, final_scoring
@@ -30,6 +30,7 @@ cdef GameHooks HOOKS = game_hooks(
 HOOKS.secret_choice = <secret_choice_fn>cs_secret_choice      # the card selection is simultaneous
 HOOKS.rewind_secret = <rewind_secret_fn>cs_rewind_secret      # and can be replayed from its start
 HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for blended playouts
+HOOKS.apply_step = <apply_fn>do_apply       # one action alone: apply_action_steps tells the forced ones
 
 
 cdef class SeasonsState(GameState):

@@ -143,3 +143,38 @@ def test_the_command_a_save_prints_plays_on_with_the_games_data_and_ai(tmp_path)
     assert words[:2] == ["boardlab", "play"] and words[words.index("--ai") + 1] == "random"
     resumed = boardlab(words[1:] + ["--no-color"], "quit\n")
     assert resumed.returncode == 0 and "game left unfinished." in resumed.stdout, resumed.stderr
+
+
+def _forced_private_steps_follow(state, text):
+    """A San Juan move after which the engine first plays a private step (a card face down) of the mover."""
+    steps = state.clone().apply_action_steps(text)
+    return bool(steps) and steps[0][0] == state.current_player() and steps[0][3]
+
+
+def test_another_seats_forced_private_steps_are_told_without_the_cards():
+    state, move = _random_until("sanjuan", 4, _forced_private_steps_follow)
+    ai_seat = state.current_player()
+    steps = state.clone().apply_action_steps(move)
+    run = []
+    for player, _, text, private in steps:
+        if player != ai_seat:
+            break
+        run.append(f"{text.split()[0]} a card (face down)" if private else text)
+    out = io.StringIO()
+    session = PlaySession(state, 1 - ai_seat, "random", 0, out)
+    agent = session.agents[ai_seat]
+    choose, chosen = agent.choose, []
+
+    def move_first(s):
+        """The move to test, then the agent's own choices."""
+        if chosen:
+            return choose(s)
+        chosen.append(move)
+        return s.string_to_action(move)
+
+    agent.choose = move_first
+    session.play_ai_moves()
+    told = out.getvalue().split(f"seat {ai_seat} (AI) plays: ")[1].splitlines()[1]
+    assert told == f"seat {ai_seat} (forced, the only legal move each time): " + ", ".join(run)
+    hidden = [text for player, _, text, private in steps[:len(run)] if private]
+    assert hidden and not any(text in told for text in hidden)      # the cards themselves stay hidden
