@@ -2,6 +2,7 @@
 ``boardlab serve`` on a free port, then for each game a new game, a move clicked on the board, a
 short suggestion, an agent's move, a refused position, and a screenshot that is not blank."""
 import json
+import math
 import re
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
-from engine_c import new_state
+from engine_c import new_state, state_from_json
 
 CHROMIUM = "/usr/bin/chromium"          # Debian's package; no browser is ever downloaded
 ROOT = Path(__file__).resolve().parents[2]
@@ -312,4 +313,36 @@ def test_undo_clears_an_error_and_an_empty_budget_means_the_default(page):
     # three-digit move numbers fit in the history's margin (12px monospace: about 7px a character)
     margin = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#history')).paddingLeft)")
     assert margin >= 5 * 7
+    assert page.errors == []
+
+
+def show_position(page, game, players, state):
+    """A new board of ``game`` with ``state``'s position loaded and drawn."""
+    start_game(page, game, players)
+    version = board_version(page)
+    page.fill("#position-text", state.to_json())
+    page.click("#load")
+    wait_for_new_version(page, version)
+
+
+def test_tiletum_dice_of_one_value_fit_inside_their_wheel_segment(page):
+    """Five dice of one value (some stacked) in two segments, four in another: every die with its
+    stack lies inside its 60-degree segment of the wheel circle."""
+    data = new_state("tiletum", 4, 1).to_dict()
+    data["dice"] = {"G2": 2, "F2": 1, "I2": 1, "S2": 2, "W2": 1, "G5": 1, "F5": 1, "I5": 1, "S5": 1, "W5": 1,
+                    "G3": 1, "F3": 1}
+    state = state_from_json(json.dumps(data))
+    show_position(page, "tiletum", 4, state)
+    wheel = page.locator("#wheel")
+    cx, cy, radius = (float(wheel.get_attribute(name)) for name in ("cx", "cy", "r"))
+    boxes = page.evaluate("""[...document.querySelectorAll('#board .die')].map((g) => {
+        const box = g.getBBox(); return [g.dataset.die, box.x, box.y, box.width, box.height]; })""")
+    assert sorted(name for name, *_ in boxes) == sorted(data["dice"])
+    for name, x, y, width, height in boxes:
+        middle = math.radians(-90 + 60 * (int(name[1:]) - 1))        # the wheel shows value v in segment v-1
+        for px, py in ((x, y), (x + width, y), (x, y + height), (x + width, y + height)):
+            dx, dy = px - cx, py - cy
+            assert math.hypot(dx, dy) < radius, f"die {name} reaches past the wheel's edge"
+            off = math.degrees(math.atan2(dy, dx) - middle)
+            assert abs((off + 180) % 360 - 180) < 30, f"die {name} reaches into the next segment"
     assert page.errors == []

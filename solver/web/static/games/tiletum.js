@@ -5,6 +5,7 @@ BoardGames.tiletum = (() => {
   const DIE_FILL = {G: "#f0c419", F: "#c2255c", I: "#495057", S: "#adb5bd", W: "#f8f9fa"};
   const DARK_DIE = new Set(["F", "I"]);
   const layouts = {};
+  const WHEEL_R = 120;         // the action wheel's radius
   const MIN_GAP = 82;          // pixels between two cities (vertical distances count 1.6 times)
 
   // cities placed by a small force layout over the roads (computed once per map)
@@ -68,14 +69,17 @@ BoardGames.tiletum = (() => {
     return layouts[key];
   }
 
-  // a die of `size` pixels; `count` dice alike are drawn stacked (a shadow behind it per extra die)
+  const stackShift = (size) => (size > 20 ? 3 : 2);
+
+  // a die of `size` pixels; `count` dice alike are drawn stacked (a shadow `shift` pixels up-right per extra die)
   function die(d, x, y, name, count, size = 26) {
     const colour = name[0];
-    const attrs = {rx: 5, fill: DIE_FILL[colour], stroke: "#222"};
+    const attrs = {rx: size > 20 ? 5 : 3, fill: DIE_FILL[colour], stroke: "#222"};
+    const shift = stackShift(size);
     const behind = [];
-    for (let k = Math.min(count, 3) - 1; k >= 1; k--) behind.push(d.rect(x + 3 * k, y - 3 * k, size, size, attrs));
+    for (let k = Math.min(count, 3) - 1; k >= 1; k--) behind.push(d.rect(x + shift * k, y - shift * k, size, size, attrs));
     const words = `${count} ${count > 1 ? "dice" : "die"} showing ${name.slice(1)}`;
-    return d.group({}, ...behind, d.rect(x, y, size, size, attrs),
+    return d.group({class: "die", "data-die": name}, ...behind, d.rect(x, y, size, size, attrs),
       d.text(x + size / 2, y + size / 2 + 4, name.slice(1),
              {"text-anchor": "middle", class: "small", "font-weight": 700, fill: DARK_DIE.has(colour) ? "#fff" : "#111"}),
       d.el("title", {}, words));
@@ -88,15 +92,53 @@ BoardGames.tiletum = (() => {
                   {class: "small halo", style: "pointer-events: auto", ...attrs}, d.el("title", {}, words));
   }
 
+  // the x range [left, right] where a box from height y0 down to y1 lies wholly inside wheel segment k
+  // (its 60-degree wedge within the circle), `margin` pixels clear of the edges; null if nowhere
+  function segmentSpan(cx, cy, k, y0, y1, margin = 3) {
+    const low = -Math.PI / 2 + k * Math.PI / 3 - Math.PI / 6;
+    const high = low + Math.PI / 3;
+    const inside = (px, py) => {
+      const [dx, dy] = [px - cx, py - cy];
+      // signed distances to the segment's two edge lines, positive on the segment's side
+      return Math.hypot(dx, dy) <= WHEEL_R - margin && Math.cos(low) * dy - Math.sin(low) * dx >= margin &&
+        Math.sin(high) * dx - Math.cos(high) * dy >= margin;
+    };
+    let [left, right] = [Infinity, -Infinity];
+    for (let px = cx - WHEEL_R; px <= cx + WHEEL_R; px += 0.5) {
+      if (inside(px, y0) && inside(px, y1)) { left = Math.min(left, px); right = Math.max(right, px); }
+    }
+    return left <= right ? [left, right] : null;
+  }
+
+  // where the dice of one value go in segment k (label centre x, y): one row of dice up to 26 pixels,
+  // two rows of smaller dice when one row would make them smaller than 20; always inside the segment
+  function placeDice(cx, cy, k, x, y, dice) {
+    const row = (entries, top, cap) => {
+      if (!entries.length) return {fits: true, placed: []};
+      const shift = stackShift(cap);
+      const shadow = shift * (Math.min(Math.max(...entries.map(([, n]) => n)), 3) - 1);
+      const [left, right] = segmentSpan(cx, cy, k, top - shadow, top + cap) || [x - 42, x + 42];
+      const step = Math.min(cap + 4, Math.floor((right - left - shadow + 4) / entries.length));
+      const width = entries.length * step - 4 + shadow;
+      const start = Math.min(Math.max(x - width / 2, left), right - width);
+      const placed = entries.map(([name, count], j) => ({name, count, dx: start + j * step, dy: top, size: step - 4}));
+      return {fits: step - 4 >= 20, placed};
+    };
+    const single = row(dice, y - 12, 26);
+    if (single.fits || dice.length <= 2) return single.placed;
+    const upper = Math.ceil(dice.length / 2);
+    return [...row(dice.slice(0, upper), y - 15, 18).placed, ...row(dice.slice(upper), y + 5, 18).placed];
+  }
+
   function drawWheel(root, view, t, d, cx, cy) {
     const pos = view.position;
-    root.append(d.circle(cx, cy, 120, {fill: "#f3f0ff", stroke: "#5f3dc4"}));
+    root.append(d.circle(cx, cy, WHEEL_R, {id: "wheel", fill: "#f3f0ff", stroke: "#5f3dc4"}));
     pos.wheel.forEach((action, k) => {
       const value = k + 1;
       const angle = -Math.PI / 2 + k * Math.PI / 3;
       const x = cx + 82 * Math.cos(angle);
       const y = cy + 82 * Math.sin(angle);
-      root.append(d.line(cx, cy, cx + 120 * Math.cos(angle + Math.PI / 6), cy + 120 * Math.sin(angle + Math.PI / 6),
+      root.append(d.line(cx, cy, cx + WHEEL_R * Math.cos(angle + Math.PI / 6), cy + WHEEL_R * Math.sin(angle + Math.PI / 6),
                          {stroke: "#b197fc"}));
       const used = pos.segments_used.includes(action);
       root.append(d.text(x, y - 22, `${value} ${action}`, {"text-anchor": "middle", class: "small",
@@ -105,13 +147,11 @@ BoardGames.tiletum = (() => {
       if (bonus !== null && bonus !== undefined) {
         root.append(bonusLabel(d, t, x, y + 36, [bonus], {"text-anchor": "middle"}));
       }
-      // the dice of this value side by side, narrower when more than two must fit in the segment
       const dice = Object.entries(pos.dice).filter(([name, n]) => n && Number(name.slice(1)) === value);
-      const step = dice.length > 2 ? Math.floor(84 / dice.length) : 30;
-      dice.forEach(([name, count], j) => {
-        const node = die(d, x - dice.length * step / 2 + j * step, y - 12, name, count, step - 4);
+      for (const {name, count, dx, dy, size} of placeDice(cx, cy, k, x, y, dice)) {
+        const node = die(d, dx, dy, name, count, size);
         root.append(d.target(node, d.moves((m) => m === `take ${name}` || m.startsWith(`take ${name}>`))));
-      });
+      }
     });
     root.append(d.text(cx, cy - 4, `round ${pos.round}, pass ${Math.min(pos.pass, 3)}`, {"text-anchor": "middle",
                                                                                          class: "small halo"}));
