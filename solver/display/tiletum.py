@@ -29,6 +29,28 @@ def effect_text(effect):
     return words.get(kind, data.EFFECT_NAMES[kind])
 
 
+# what each fair tile counts (data.FAIR_KINDS); {m} is the tile's VP multiplier
+FAIR_WORDS = {
+    "houses": "{m} VP per own house on the map",
+    "pillars": "{m} VP per own pillar on the map",
+    "contracts": "{m} VP per fulfilled contract",
+    "persons": "{m} VP per person on the player's buildings",
+    "crests": "{m} VP per crested building",
+    "cathedrals": "{m} VP per cathedral tile taken",
+    "full_buildings": "{m} VP per building with all floors filled",
+    "resources_half_max10": "{m} VP per 2 resources held (at most 10 times)",
+    "house_and_pillar_cities": "{m} VP per city holding both an own house and an own pillar",
+    "king_position": "{m} VP per king-track space above 0",
+    "sets": "{m} VP per set of a house, a pillar, a fulfilled contract and a cathedral tile",
+}
+
+
+def fair_text(kind):
+    """What the fair tile ``kind`` (``houses``, ``sets``, ...) scores: ``2 VP per own house on the map``."""
+    multiplier = dict(game_data.tiletum().FAIRS)[kind]
+    return FAIR_WORDS[kind].format(m=multiplier)
+
+
 def bonus_text(tile):
     """A bonus tile: ``b12 (2 iron)``; ``-`` for none."""
     if tile is None:

@@ -11,7 +11,7 @@ from engine_c.errors import BoardlabError
 from solver.display import game_data
 from solver.display.burgundy import hex_coordinates, tile_colour, tile_short
 from solver.display.seat_views import SEAT_VIEWS
-from solver.display.tiletum import effect_text
+from solver.display.tiletum import effect_text, fair_text
 
 
 def normalise_keys(data):
@@ -98,7 +98,8 @@ def _seasons_tables():
 
 
 def _tiletum_tables():
-    """The map (cities, roads, spaces in use by player count), persons, contracts, bonus tiles, buildings."""
+    """The map (cities, roads, spaces in use by player count), persons, contracts, bonus tiles, buildings,
+    corruption token values, fair tiles."""
     data = game_data.tiletum()
     return {
         "cities": list(data.CITIES),
@@ -117,6 +118,9 @@ def _tiletum_tables():
         "contracts": [{"cost": list(cost), "vp": vp, "crest": bool(crest)} for cost, vp, crest in data.CONTRACTS],
         "building_floors": list(data.BUILDING_FLOORS),
         "king_min": data.KING_MIN, "king_max": data.KING_MAX, "king_vp": list(data.KING_VP),
+        # the position names corruption tokens by index; the page draws their values
+        "corruption": list(data.CORRUPTION),
+        "fair_effects": {kind: fair_text(kind) for kind in data.FAIR_KINDS},
     }
 
 

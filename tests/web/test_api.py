@@ -273,3 +273,18 @@ def test_tiletum_tables_say_what_bonus_tiles_and_persons_give(client):
     assert len(tables["person_effects"]) == len(data.PERSONS) == len(tables["persons"])
     for tile, words in enumerate(tables["bonus_effects"]):          # the words `show` uses
         assert bonus_text(tile) == f"b{tile} ({words})"
+
+
+def test_tiletum_tables_give_corruption_values_and_what_each_fair_scores(client):
+    from solver.display import game_data
+    from solver.display.tiletum import fair_text
+
+    tables = client.get("/api/tables?game=tiletum").json()
+    data = game_data.tiletum()
+    assert tables["corruption"] == list(data.CORRUPTION) == [1, 1, 1, 2, 2, 3]
+    assert list(tables["fair_effects"]) == list(data.FAIR_KINDS)
+    multipliers = dict(data.FAIRS)
+    for kind, words in tables["fair_effects"].items():
+        assert words == fair_text(kind) and words.startswith(f"{multipliers[kind]} VP per ")
+    assert tables["fair_effects"]["houses"] == "2 VP per own house on the map"
+

@@ -13,6 +13,9 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from engine_c import new_state, state_from_json
+from solver.display import game_data
+from solver.display.tiletum import effect_text
+from solver.positions import random_position
 
 CHROMIUM = "/usr/bin/chromium"          # Debian's package; no browser is ever downloaded
 ROOT = Path(__file__).resolve().parents[2]
@@ -323,6 +326,55 @@ def show_position(page, game, players, state):
     page.fill("#position-text", state.to_json())
     page.click("#load")
     wait_for_new_version(page, version)
+
+
+def test_tiletum_turn_order_corruption_fairs_and_king_bonus_are_drawn(page, tmp_path):
+    state = random_position("tiletum", 4, 3, 60)             # round 1, pass 3: tokens of all three kinds
+    data = state.to_dict()
+    show_position(page, "tiletum", 4, state)
+    board = page.locator("#board")
+
+    order = board.locator(".turn-order")
+    assert [int(order.nth(k).get_attribute("data-seat")) for k in range(order.count())] == data["order"]
+    actor = order.nth(data["order"].index(data["actor"])).locator("title").text_content()
+    assert actor.startswith("turn order: " + " ".join(map(str, data["order"]))) and actor.endswith(", to act)")
+
+    values = game_data.tiletum().CORRUPTION
+
+    def token_values(kind):
+        tokens = board.locator(f".corruption.{kind}")
+        return sorted(int(tokens.nth(k).get_attribute("data-value")) for k in range(tokens.count()))
+    left, revealed = data["corruption_left"], data["corruption_revealed"]
+    earlier = [k for k in range(len(values)) if k != revealed and k not in left]
+    assert len(earlier) == 2 and len(left) == 3
+    assert token_values("revealed") == [values[revealed]]
+    assert token_values("left") == sorted(values[k] for k in left)
+    assert token_values("earlier") == sorted(values[k] for k in earlier)
+    assert board.locator(".corruption.revealed title").text_content().startswith(
+        f"corruption token revealed: {values[revealed]}")
+
+    fairs = board.locator(".fair")
+    assert fairs.count() == 4
+    for k, fair in enumerate(data["fairs"]):
+        assert fairs.nth(k).locator("text").first.text_content() == f"R{k + 1} {fair['city']}"
+        words = fairs.nth(k).locator("title").text_content()
+        assert words.startswith(f"round {k + 1} {fair['city']} ({fair['tile']}): ")
+
+    tiles = board.locator(".king-bonus")
+    assert tiles.count() == 3
+    for k, tile in enumerate(data["king_bonus"]):
+        assert tiles.nth(k).locator("text").nth(1).text_content() == f"b{tile}"
+        effect = game_data.tiletum().BONUS_TILES[tile]
+        assert tiles.nth(k).locator("title").text_content().endswith(f"b{tile} ({effect_text(effect)})")
+
+    # the strip lies between the top of the board and the players' boards, overlapping neither
+    strip = [board.locator(cls).first.bounding_box() for cls in (".turn-order", ".fair", ".king-bonus")]
+    above = page.locator("#wheel").bounding_box()
+    seat_box = board.locator("text.title").first.bounding_box()
+    for box in strip:
+        assert above["y"] + above["height"] < box["y"] and box["y"] + box["height"] < seat_box["y"]
+    page.locator("#board").screenshot(path=str(tmp_path / "tiletum.png"))
+    assert page.errors == []
 
 
 def test_tiletum_dice_of_one_value_fit_inside_their_wheel_segment(page):

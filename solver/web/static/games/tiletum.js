@@ -1,4 +1,5 @@
-// Tiletum: the dice wheel, the map, the person and contract displays, the king track, each player's board.
+// Tiletum: the dice wheel, the map, the person and contract displays, the king track, the turn order,
+// corruption tokens, fairs and king bonus tiles, each player's board.
 "use strict";
 
 BoardGames.tiletum = (() => {
@@ -235,6 +236,86 @@ BoardGames.tiletum = (() => {
       root.append(d.target(d.group({}, d.rect(bx, by, 64, 22, {rx: 5, fill: "#fff", stroke: "#333"}),
         d.text(bx + 32, by + 15, move, {"text-anchor": "middle", class: "small"})), [move]));
     });
+    return y + 62 + Math.ceil(buttons.length / 5) * 28;     // the bottom of the buttons (a trade offers many)
+  }
+
+  const ORDINALS = ["1st", "2nd", "3rd", "4th"];
+
+  // a labelled tile of the strip: `lines` of text (the first bold), `words` its tooltip
+  function stripTile(d, x, y, w, lines, words, {cls, fill = "#fff", current = false, faded = false}) {
+    return d.group({class: cls},
+      d.rect(x, y, w, 34, {rx: 4, fill: faded ? "#f1f3f5" : fill, stroke: current ? "#222" : "#999",
+                           "stroke-width": current ? 2.5 : 1}),
+      lines.map((line, k) => d.text(x + w / 2, y + 14 + k * 13, line, {"text-anchor": "middle", class: "small",
+        "font-weight": k === 0 ? 700 : 400, fill: faded ? "#868e96" : "#222"})),
+      d.el("title", {}, words));
+  }
+
+  // the strip under the map: turn order, corruption tokens, the four fairs, the king bonus tiles
+  function drawRoundStrip(root, view, t, d, x0, y0) {
+    const pos = view.position;
+    const label = (x, text) => root.append(d.text(x, y0 + 12, text, {class: "label"}));
+    label(x0, "turn order");
+    const orderWords = `turn order: ${pos.order.join(" ")}`;
+    pos.order.forEach((seat, k) => {
+      const x = x0 + 13 + k * 30;
+      const acting = view.to_act === seat;
+      root.append(d.group({class: "turn-order", "data-seat": seat},
+        d.circle(x, y0 + 35, 12, {fill: d.seatColour(seat), stroke: acting ? "#000" : "#555",
+                                  "stroke-width": acting ? 3 : 1}),
+        d.text(x, y0 + 39, seat, {"text-anchor": "middle", class: "small", "font-weight": 700, fill: "#fff"}),
+        d.el("title", {}, `${orderWords} (seat ${seat} plays ${ORDINALS[k]}${acting ? ", to act" : ""})`)));
+    });
+
+    // corruption: the tokens revealed before this pass (faded), this pass's (red), those left (dark)
+    const cx0 = x0 + 140;
+    label(cx0, "corruption (king back)");
+    const revealed = pos.corruption_revealed;
+    const earlier = t.corruption.map((_, k) => k).filter((k) => k !== revealed && !pos.corruption_left.includes(k));
+    const tokens = [...earlier.map((k) => [k, "earlier"]), ...(revealed === null ? [] : [[revealed, "revealed"]]),
+                    ...pos.corruption_left.map((k) => [k, "left"])];
+    const looks = {earlier: ["#fff", "#adb5bd", "#868e96"], revealed: ["#e03131", "#7d1a1a", "#fff"],
+                   left: ["#495057", "#212529", "#fff"]};
+    let x = cx0 + 12 - 26;
+    tokens.forEach(([token, kind], k) => {
+      x += k && kind !== tokens[k - 1][1] ? 30 : 26;       // a little gap between the three kinds
+      const value = t.corruption[token];
+      const words = {earlier: `corruption token revealed earlier this round: ${value}`,
+                     revealed: `corruption token revealed: ${value} (every king marker moved back ${value})`,
+                     left: `corruption token left: ${value} (face down; one is revealed at the start of each ` +
+                           "pass)"}[kind];
+      const [fill, stroke, ink] = looks[kind];
+      root.append(d.group({class: `corruption ${kind}`, "data-value": value},
+        d.circle(x, y0 + 35, 11, {fill, stroke, "stroke-width": kind === "revealed" ? 2 : 1}),
+        d.text(x, y0 + 39, `-${value}`, {"text-anchor": "middle", class: "small", "font-weight": 700, fill: ink}),
+        d.el("title", {}, words)));
+    });
+
+    // the fairs of rounds 1-4: city and tile, the current round's outlined, those scored faded
+    const fx0 = x0 + 318;
+    label(fx0, "fairs (own house or merchant there scores)");
+    pos.fairs.forEach((fair, k) => {
+      const round = k + 1;
+      const scored = round < pos.round || pos.phase === "over";
+      const words = `round ${round} ${fair.city} (${fair.tile}): ${t.fair_effects[fair.tile]}, for each player ` +
+        `with an own house or the merchant in ${fair.city}${scored ? " (scored)" : ""}`;
+      const lines = [`R${round} ${fair.city}`, fair.tile.replaceAll("_", " ")];
+      root.append(stripTile(d, fx0 + k * 126, y0 + 18, 122, lines, words,
+                            {cls: "fair", fill: "#e7f5ff", current: round === pos.round && !scored, faded: scored}));
+    });
+
+    // the king bonus tiles of rounds 1-3 (round 4's leader scores VP instead)
+    const kx0 = x0 + 834;
+    label(kx0, "king bonus (rounds 1-3)");
+    pos.king_bonus.forEach((tile, k) => {
+      const round = k + 1;
+      const words = tile === null ? `round ${round} king bonus: - (taken or discarded)`
+        : `round ${round} king bonus: b${tile} (${t.bonus_effects[tile]})`;
+      const node = stripTile(d, kx0 + k * 62, y0 + 18, 58, [`R${round}`, tile === null ? "-" : `b${tile}`], words,
+                             {cls: "king-bonus", fill: "#fff9db", current: round === pos.round && pos.phase !== "over",
+                              faded: tile === null});
+      root.append(d.target(node, round === pos.round ? d.moves((m) => m === "kingbonus") : []));
+    });
   }
 
   function drawSeat(root, view, t, d, seat, x0, y0) {
@@ -275,11 +356,13 @@ BoardGames.tiletum = (() => {
   return function drawTiletum(root, view, tables, d) {
     drawWheel(root, view, tables, d, 140, 150);
     drawMap(root, view, tables, d, 275, 6, 430, 300);
-    drawDisplays(root, view, tables, d, 715, 22);
+    const buttonsEnd = drawDisplays(root, view, tables, d, 715, 22);
+    const strip = Math.max(312, buttonsEnd + 6);
+    drawRoundStrip(root, view, tables, d, 10, strip);
     const seats = view.position.seats.length;
     for (let seat = 0; seat < seats; seat++) {
-      drawSeat(root, view, tables, d, seat, 10 + (seat % 2) * 515, 320 + Math.floor(seat / 2) * 180);
+      drawSeat(root, view, tables, d, seat, 10 + (seat % 2) * 515, strip + 62 + Math.floor(seat / 2) * 180);
     }
-    return {width: 1040, height: 320 + Math.ceil(seats / 2) * 180};
+    return {width: 1040, height: strip + 62 + Math.ceil(seats / 2) * 180};
   };
 })();
