@@ -24,6 +24,21 @@ MAX_SUGGEST_SECONDS = 3600.0
 AGENT_SEED_KEY = 1 << 20        # spawn key of the agents' seeds (one agent per move, seeded by seat and move)
 
 
+def _step_seen_by(game, data, forced, step, seat, now):
+    """The text ``seat`` sees of a forced ``step`` (``apply_action_steps``' tuple) played after the
+    move from the position ``data`` (``forced``: the move's steps and the round after them): another
+    seat's private step without its card; a Seasons secret pick named once its round's selection is
+    over (the pick's round is the move's or the one after it: a chain of steps stops at a decision)."""
+    player, _, text, private = step
+    if player == seat or not private:
+        return text
+    if game == "seasons":
+        selecting = {(data.get("round"), "select"), (forced[1], "select")}
+        if (now.get("round"), now.get("phase")) not in selecting:
+            return text
+    return f"{text.split()[0]} a card (face down)"
+
+
 def _seat_to_act(state):
     """The seat to act, or None when the game is over."""
     return None if state.is_terminal() else state.current_player()
@@ -41,7 +56,8 @@ class Board:
     def _reset(self, state):
         """Start over from ``state``: no moves, nothing running."""
         self.state = state
-        self.history = []          # (position before, action, text, actor, data before) per move, oldest first
+        # per move, oldest first: (position before, action, text, actor, data before, (forced steps, round after))
+        self.history = []
         self.future = []           # moves taken back, the next one last
         self.version = 0
         self.suggestion = None
@@ -85,8 +101,8 @@ class Board:
         actor = self.state.current_player()
         text = self.state.action_to_string(action)
         data = self.state.to_dict()
-        self.state.apply_action(action)
-        self.history.append((before, action, text, actor, data))
+        steps = self.state.apply_action_steps(action)     # forced follow-ups, told in the history
+        self.history.append((before, action, text, actor, data, (steps, self.state.to_dict().get("round"))))
         if not keep_future:
             if self.future and self.future[-1][1] == action:
                 self.future.pop()              # the move taken back, played again: the rest stays
@@ -249,8 +265,10 @@ class Board:
             if to_act == seat:
                 legal = [{"id": a, "move": state.action_to_string(a)} for a in state.legal_actions()]
             now = state.to_dict()           # Seasons' secret picks are named once their round reveals them
-            moves = [{"seat": actor, "move": move_seen_by(state.game_name, data, text, actor, seat, now)}
-                     for _, _, text, actor, data in self.history]
+            moves = [{"seat": actor, "move": move_seen_by(state.game_name, data, text, actor, seat, now),
+                      "forced": [{"seat": step[0], "move": _step_seen_by(state.game_name, data, forced, step, seat, now)}
+                                 for step in forced[0]]}
+                     for _, _, text, actor, data, forced in self.history]
             thinking = None
             if self.agent_move is not None:
                 thinking = {"seat": self.agent_move.seat, "spec": self.agent_move.spec}

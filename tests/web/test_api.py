@@ -97,7 +97,7 @@ def test_move_undo_redo(client):
     move = start["legal"][0]["move"]
     assert client.post("/api/move", json={"board": board, "move": move}).json() == {"ok": True}
     after = view(client, board, 0)
-    assert after["moves"] == [{"seat": 0, "move": move}] and after["can_undo"]
+    assert after["moves"] == [{"seat": 0, "move": move, "forced": []}] and after["can_undo"]
     assert after["position"] != start["position"]
     assert client.post("/api/undo", json={"board": board}).status_code == 200
     undone = view(client, board, 0)
@@ -106,6 +106,31 @@ def test_move_undo_redo(client):
     assert view(client, board, 0)["position"] == after["position"]
     assert "nothing to redo" in error_of(client.post("/api/redo", json={"board": board}))
 
+
+
+def test_the_history_tells_forced_steps_others_private_ones_face_down(client):
+    """A San Juan build whose payment the engine completes: the payer sees the cards, the other seat backs."""
+    import numpy as np
+    state = new_state("sanjuan", 2, 4)
+    rng = np.random.default_rng(4)
+    while True:
+        legal = state.legal_actions()
+        action = legal[int(rng.integers(len(legal)))]
+        steps = state.clone().apply_action_steps(action)
+        if any(private and player == state.current_player() for player, _, _, private in steps):
+            break
+        state.apply_action(action)
+    board = new_board(client, "sanjuan", 2, seed=0)
+    load(client, board, state)
+    mover = state.current_player()
+    assert client.post("/api/move", json={"board": board, "move": int(action)}).status_code == 200
+    own = view(client, board, mover)["moves"][-1]["forced"]
+    other = view(client, board, 1 - mover)["moves"][-1]["forced"]
+    assert own == [{"seat": player, "move": text} for player, _, text, _ in steps]
+    for seen, (player, _, text, private) in zip(other, steps):
+        hidden = private and player != 1 - mover
+        assert seen == {"seat": player, "move": f"{text.split()[0]} a card (face down)" if hidden else text}
+    assert len(other) == len(steps) and other != own
 
 def test_moves_by_id_and_refusals(client):
     board = new_board(client, "sanjuan", 2, seed=1)

@@ -195,6 +195,13 @@ const BoardPage = (() => {
     $("history").replaceChildren(...view.moves.map((m) => {
       const item = document.createElement("li");
       item.textContent = `seat ${m.seat}: ${m.move}`;
+      if (m.forced && m.forced.length) {
+        // steps the engine played by itself after the move (each the only legal move)
+        const forced = document.createElement("span");
+        forced.className = "forced";
+        forced.textContent = " · forced: " + m.forced.map((f) => `seat ${f.seat} ${f.move}`).join(", ");
+        item.append(forced);
+      }
       return item;
     }));
     $("history").scrollTop = $("history").scrollHeight;
