@@ -1,15 +1,17 @@
 """The short text summary ``boardlab simulate`` prints at the end of a run."""
 from __future__ import annotations
 
-from analysis.stats import wilson_interval
+from analysis.stats import wilson_interval, with_win_credit
 
 
 def format_summary(rows, elapsed, played=None):
     """Win rate per agent with 95% Wilson intervals, score mean and spread, win rate per seat (a
-    game's placeholder data is noted by the CLI, in one line on standard error).
+    game's placeholder data is noted by the CLI, in one line on standard error). A first place
+    shared by k players counts 1/k for each, as in the report (docs/analysis.md, "Wins").
 
     ``played``: games played in this session (all of them unless a run was resumed).
     """
+    rows = with_win_credit(rows)
     games = rows["game_index"].nunique()
     played = games if played is None else played
     resumed = f", {games - played} from before the resume" if played != games else ""
@@ -18,7 +20,7 @@ def format_summary(rows, elapsed, played=None):
     lines.append("")
     lines.append(f"{'agent':36s} {'seats':>6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s} {'sd':>6s}")
     for (index, spec), group in rows.groupby(["agent_index", "agent"], sort=True):
-        wins, n = int(group["win"].sum()), len(group)
+        wins, n = float(group["win_credit"].sum()), len(group)
         low, high = wilson_interval(wins, n)
         label = f"{index}: {spec}"
         lines.append(f"{label[:36]:36s} {n:6d} {wins / n:9.3f} {f'[{low:.3f}, {high:.3f}]':>15s} "
@@ -26,7 +28,7 @@ def format_summary(rows, elapsed, played=None):
     lines.append("")
     lines.append(f"{'seat':6s} {'win rate':>9s} {'95% CI':>15s} {'mean score':>10s}")
     for seat, group in rows.groupby("seat", sort=True):
-        wins, n = int(group["win"].sum()), len(group)
+        wins, n = float(group["win_credit"].sum()), len(group)
         low, high = wilson_interval(wins, n)
         lines.append(f"{seat:<6d} {wins / n:9.3f} {f'[{low:.3f}, {high:.3f}]':>15s} {group['score'].mean():10.1f}")
     return "\n".join(lines)

@@ -1,0 +1,20 @@
+"""simulate's closing summary: its win rates are the report's (shared first places split)."""
+import pandas as pd
+
+from solver.summary import format_summary
+
+
+def _rows():
+    # game 0: seat 0 wins; game 1: seats 0 and 1 share first place (San Juan can end so)
+    return pd.DataFrame({
+        "game": "sanjuan", "players": 2, "game_index": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
+        "agent": "random", "agent_index": 0, "score": [30, 20, 25, 25], "rank": [0, 1, 0, 0],
+        "win": [True, False, True, True]})
+
+
+def test_a_shared_first_place_counts_half_for_each():
+    lines = format_summary(_rows(), 1.0).splitlines()
+    agent = next(line for line in lines if line.startswith("0: random"))
+    assert agent.split()[3] == "0.500", agent          # self-play: 1/players, not 3 wins of 4
+    seats = {line.split()[0]: line.split()[1] for line in lines[-2:]}
+    assert seats == {"0": "0.750", "1": "0.250"}
