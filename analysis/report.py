@@ -323,6 +323,10 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
         "win p": shown["win_p"].map(_p)}))
     if np.isfinite(v["score_effect"]).any():
         doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
+    else:
+        doc.p(f"No effect could be estimated: a regression needs more player rows ({int(v['n'].max())}) "
+              f"than it has columns ({len(v)} features, plus seat and agent dummies); play more games.",
+              "note")
 
 
 def _causal(doc: _Doc, game: str, slug: str, found: list):

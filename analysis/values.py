@@ -14,7 +14,9 @@ effects are compared within seat and agent. Intervals: 95% cluster-robust (CR1, 
 ``cov_type="cluster"``, t with clusters - 1 degrees of freedom) with games as clusters (players of one game are not independent; in a paired run the games that
 share a deal form one cluster), or a percentile bootstrap over the same clusters. Features that
 never vary, or that are exact linear combinations of earlier columns, are reported as not
-identifiable (NaN).
+identifiable (NaN); with no more player rows than varying columns (features, seat and agent
+dummies, intercept) no effect is estimated, and where the controls explain an outcome exactly (one
+agent won every game) its intervals and p-values are NaN.
 
 What it can and cannot show: in self-play these are associations, not causal effects. A tile that
 "adds" 10 points may be taken by players who were already winning, or crowd out another choice;
@@ -128,7 +130,17 @@ def ols_cluster(X: np.ndarray, Y: np.ndarray, clusters: np.ndarray, level: float
                                          use_t=True)
             ci = fit.conf_int(alpha=1 - level)
             out[:, :, k] = fit.params, ci[:, 0], ci[:, 1], fit.pvalues
+        if _exact_fit(Y[:, k], fit.resid):
+            # the controls explain the outcome exactly (e.g. one agent won every game): the
+            # errors are zero, and a zero-width interval would claim a certainty nothing measured
+            out[1:, :, k] = np.nan
     return tuple(out)
+
+
+def _exact_fit(y: np.ndarray, resid: np.ndarray) -> bool:
+    """True when the residuals are (numerically) zero: nothing is left to measure errors by."""
+    spread = float(np.sum((y - y.mean()) ** 2))
+    return float(np.sum(np.asarray(resid) ** 2)) <= 1e-12 * max(spread, 1.0)
 
 
 def ols_bootstrap(X: np.ndarray, Y: np.ndarray, clusters: np.ndarray, n_boot: int = 200,
@@ -183,7 +195,9 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
     Columns: the ``by`` keys, feature, label, kind, mean (per player), share (players with
     at least one), score_effect, score_lo, score_hi, score_p, win_effect, win_lo, win_hi, win_p,
     n (player rows), games, method. ``*_p`` are two-sided p-values of the cluster-robust t test
-    (NaN for the bootstrap). Unidentifiable features have NaN effects.
+    (NaN for the bootstrap). Unidentifiable features have NaN effects, and so has every feature
+    when there are no more player rows than varying columns; an outcome the controls explain
+    exactly has NaN intervals and p-values.
     """
     if method not in ("cluster", "bootstrap"):
         raise BoardlabError(f"unknown method {method!r} (use 'cluster' or 'bootstrap')")
@@ -200,6 +214,7 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
         if not feats:
             continue
         X, names, n_ctrl = design_matrix(grp, feats)
+        varying = int((np.ptp(X, axis=0) > 0).sum()) + 1        # with the intercept
         keep = _independent(X)
         keep[0] = True
         Xk = X[:, keep]
@@ -210,12 +225,18 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
         lo = np.full_like(est, np.nan)
         hi = np.full_like(est, np.nan)
         pv = np.full_like(est, np.nan)
-        if Xk.shape[0] > Xk.shape[1] and n_games > 2:
+        # fewer rows than varying columns: the columns QR keeps would be an accident of their
+        # order (the later ones dropped for want of rows, not for being sums of others), and
+        # the effects left would not hold the other features fixed: none is estimated
+        if len(grp) > varying and Xk.shape[0] > Xk.shape[1] and n_games > 2:
             if method == "cluster":
                 est[keep], lo[keep], hi[keep], pv[keep] = ols_cluster(Xk, Y, clusters)
             else:
                 b, blo, bhi = ols_bootstrap(Xk, Y, clusters, n_boot=n_boot, seed=seed)
                 est[keep], lo[keep], hi[keep] = b, blo, bhi
+                for k in range(Y.shape[1]):
+                    if _exact_fit(Y[:, k], Y[:, k] - Xk @ b[:, k]):
+                        lo[:, k] = hi[:, k] = np.nan
         for j, f in enumerate(names[n_ctrl:], start=n_ctrl):
             v = grp[f].to_numpy(float)
             rows.append(dict(zip(by, key), feature=f, label=feature_label(f),

@@ -155,6 +155,9 @@ def test_tiny_runs_still_give_a_report(tmp_path, games, agents):
     text = index.read_text()
     assert "Seat advantage" in text and "Tile values" in text
     assert (tmp_path / "out" / "burgundy_seat_advantage.png").is_file()
+    # 41 features from a few games: no effect, and the page says why
+    assert "No effect could be estimated" in text
+    assert not (tmp_path / "out" / "burgundy_values.png").exists()
 
 
 def test_results_without_features(tmp_path):

@@ -75,3 +75,25 @@ def test_seat_effects_confounded_with_agents():
     fixed = synthetic_results("sanjuan", 2, 200, agents=["a", "b"], seed=1, balanced=False)
     c = seat_and_agent_effects(fixed)
     assert c["confounded"].all() and c["score_effect"].isna().all()
+
+
+def test_too_few_games_for_the_features_give_no_effects():
+    """12 player rows and 41 features: which features QR keeps would only follow their order,
+    and the effects left would not hold the others fixed; none is reported."""
+    df = synthetic_results("burgundy", 2, 6, agents=["a", "b"], seed=4)
+    v = tile_values(df)
+    assert len(v) == 41
+    assert v["score_effect"].isna().all() and v["win_effect"].isna().all()
+    assert v["score_lo"].isna().all() and v["score_p"].isna().all()
+
+
+@pytest.mark.parametrize("method", ["cluster", "bootstrap"])
+def test_a_win_the_agent_explains_exactly_has_no_interval(method):
+    """One agent wins every game: the win residuals are all zero, so the win effects' intervals
+    and p-values are not measured (a zero-width interval would claim certainty)."""
+    df = synthetic_results("sanjuan", 2, 200, agents=["a", "b"], strengths=[0, 1000], seed=5)
+    assert (df.loc[df["win"], "agent"] == "b").all()
+    v = tile_values(df, method=method, n_boot=50)
+    assert v["win_effect"].notna().all()
+    assert v["win_lo"].isna().all() and v["win_hi"].isna().all() and v["win_p"].isna().all()
+    assert (v["score_hi"] - v["score_lo"] > 0.1).all()        # the score still varies: intervals
