@@ -85,7 +85,7 @@ def with_association(est: pd.DataFrame, results: pd.DataFrame | None, game: str)
     """``est`` plus the associational estimate of each kind from the run's results (columns
     feature, assoc, assoc_lo, assoc_hi, assoc_win, assoc_win_lo, assoc_win_hi) and
     ``disagree``: both score intervals known and not overlapping."""
-    from analysis.values import tile_values
+    from analysis.values import feature_columns, tile_values
 
     out = est.copy()
     out["feature"] = out["kind"].map(lambda k: kinds_table.feature_of(game, k))
@@ -96,7 +96,10 @@ def with_association(est: pd.DataFrame, results: pd.DataFrame | None, game: str)
     if results is not None and len(results) and results["game_index"].nunique() > 2:
         features = [f for f in dict.fromkeys(out["feature"].dropna()) if f in results.columns]
         if features:
-            tv = tile_values(results, features=features).set_index("feature")
+            # the report's regression (every feature of the game), so the association beside a
+            # kind is the report's figure for it, whichever kinds were valued
+            model = list(dict.fromkeys(feature_columns(results, game) + features))
+            tv = tile_values(results, features=model).set_index("feature")
             for src, dst in cols.items():
                 out[dst] = out["feature"].map(tv[src])
     known = out[["value_lo", "value_hi", "assoc_lo", "assoc_hi"]].notna().all(axis=1)
