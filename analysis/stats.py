@@ -209,9 +209,10 @@ def win_rates(df: pd.DataFrame, by=("game", "players", "agent")) -> pd.DataFrame
 def agents_balanced_over_seats(df: pd.DataFrame, tol: float = 0.05) -> bool:
     """True when every seat sees (nearly) the same mix of situations: for each seat, the share of
     rows with a given (own agent, whole table's agents) is the same, within ``tol``. Then seat
-    effects are not confounded with agent strength (always true in self-play). With 2 agents in
-    3 seats the runner's rotation gives seats 0 and 2 the same agent, so seat 1 is alone against
-    a pair half the time and one of a pair the other half: not balanced."""
+    effects are not confounded with agent strength (always true in self-play, and for the
+    runner's seating, which turns the line-up through every seat). A line-up of 2 agents that
+    merely alternates over 3 seats (A B A, B A B) gives seats 0 and 2 the same agent, so seat 1 is
+    alone against a pair half the time and one of a pair the other half: not balanced."""
     if df["agent"].nunique() <= 1:
         return True
     keys = ["run", "game_index"] if "run" in df.columns else ["game_index"]

@@ -170,7 +170,7 @@ def test_results_without_features(tmp_path):
 
 def test_unbalanced_seats_get_a_warning_and_controlled_seat_effects(tmp_path):
     from analysis.synthetic import synthetic_results, write_run
-    # the runner's rotation of 2 agents over 3 seats: seat 1 is the odd one out
+    # 2 agents alternating over 3 seats (A B A, B A B): seat 1 is the odd one out
     df = synthetic_results("sanjuan", 3, 300, agents=["weak", "strong"], strengths=[0, 10],
                            seed=1)
     text = write_report(write_run(tmp_path / "odd.parquet", df), tmp_path / "out").read_text()

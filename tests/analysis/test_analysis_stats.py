@@ -116,7 +116,7 @@ def test_agents_balance_flag():
     assert stats.agents_balanced_over_seats(rotated)
     assert not stats.agents_balanced_over_seats(fixed)
     assert not stats.seat_summary(fixed)["agents_balanced"].iloc[0]
-    # the runner's rotation of 2 agents over 3 seats: seats 0 and 2 always hold the same agent;
+    # 2 agents alternating over 3 seats (A B A, B A B): seats 0 and 2 always hold the same agent;
     # every seat holds each agent half the time, but seat 1 is the odd one out
     odd = synthetic_results("burgundy", 3, 100, agents=["a", "b"], seed=1)
     rot = odd["game_index"] % 2
@@ -124,6 +124,21 @@ def test_agents_balance_flag():
     odd["agent"] = odd["agent_index"].map({0: "a", 1: "b"})
     assert (odd.groupby("seat")["agent"].apply(lambda a: (a == "a").mean()) == 0.5).all()
     assert not stats.agents_balanced_over_seats(odd)
+
+
+@pytest.mark.parametrize("players, agents", [(3, 2), (4, 2), (4, 3)])
+def test_the_runners_seating_is_balanced_with_fewer_agents_than_seats(players, agents):
+    """The runner turns its line-up (A B A) through every seat, so every seat sees the same mix
+    (docs/analysis.md said the 2-agent, 3-seat line-up was not)."""
+    from solver.runconfig import RunConfig
+    from solver.runner import seating
+
+    names = "abc"[:agents]
+    config = RunConfig(game="burgundy", players=players, agents=tuple(names), games=12 * players, seed=0)
+    df = synthetic_results("burgundy", players, config.games, seed=1)
+    df["agent_index"] = [seating(config, g)[s] for g, s in zip(df["game_index"], df["seat"])]
+    df["agent"] = df["agent_index"].map(dict(enumerate(names)))
+    assert stats.agents_balanced_over_seats(df)
 
 
 def test_win_rates_and_budget():
