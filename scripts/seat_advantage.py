@@ -71,9 +71,9 @@ def main(argv=None):
         plan = []                 # every run checked before the first is played
         for players in args.players:
             for item in sorted(args.agents, key=lambda a: skill_key(a.split("@")[0])):
-                spec, _, count = item.partition("@")
-                if count and not count.isdigit():
-                    raise BoardlabError(f"--agents: SPEC@N needs a number of games after @, got {item!r}")
+                spec, at, count = item.partition("@")
+                if at and not (count.isdigit() and int(count) > 0):
+                    raise BoardlabError(f"--agents: SPEC@N needs a positive number of games after @, got {item!r}")
                 games = int(count) if count else (
                     args.games if spec.split(":")[0] in ("random", "greedy") else args.search_games)
                 config = RunConfig(game=args.game, players=players, agents=(spec,), games=games,

@@ -116,7 +116,7 @@ def matches(args):
         chosen = list(table)
     for name in chosen:
         if name not in table:
-            raise SystemExit(f"unknown match {name!r} (known: {', '.join(table)}, all)")
+            raise SystemExit(f"strength.py: error: unknown match {name!r} (known: {', '.join(table)}, all)")
     return [(name,) + table[name] for name in chosen]
 
 
