@@ -211,7 +211,9 @@ def plot_game_length(df: pd.DataFrame, game: str | None = None) -> Figure:
     ax1, ax2 = fig.subplots(1, 2)
     for n, s in g.groupby("players", sort=True):
         ax1.hist(s["turns"], bins=30, alpha=0.6, label=f"{n} players (n={len(s)})")
-        lc = s["lead_changes"].value_counts(normalize=True).sort_index()
+        # every count from 0 to the largest, so a count no game had is drawn at 0%, not skipped
+        lc = s["lead_changes"].value_counts(normalize=True).reindex(
+            range(int(s["lead_changes"].max()) + 1), fill_value=0.0)
         ax2.plot(lc.index, lc.to_numpy() * 100, "o-", label=f"{n} players (n={len(s)})")
     ax1.set_xlabel("decisions per game (count)")
     ax1.set_ylabel("games (count)")

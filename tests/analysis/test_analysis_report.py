@@ -229,3 +229,13 @@ def test_simulate_summary_is_the_results_alone():
         lines = format_summary(synthetic_results(game, 2, 6, seed=1), 1.0).splitlines()
         assert not [line for line in lines if "placeholder" in line.lower()], (game, lines[:3])
         assert lines[0].startswith(f"6 games of {game}, 2 players") and lines[1] == ""
+
+
+def test_lead_changes_no_game_had_are_drawn_at_zero():
+    """Games with 1 and 3 lead changes: the line passes through 0% at 0 and 2, not from 1 to 3."""
+    from analysis.synthetic import synthetic_results
+    df = synthetic_results("sanjuan", 2, 4, seed=1)
+    df["lead_changes"] = df["game_index"].map({0: 1, 1: 1, 2: 3, 3: 3})
+    line = plots.plot_game_length(df).axes[1].get_lines()[0]
+    assert list(line.get_xdata()) == [0, 1, 2, 3]
+    assert list(line.get_ydata()) == [0.0, 50.0, 0.0, 50.0]
