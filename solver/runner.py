@@ -29,7 +29,7 @@ from engine_c import new_state
 from engine_c.errors import BoardlabError
 from solver import rundata
 from solver.runconfig import validate, validate_options
-from solver.runstore import POSITIONS, check_output, open_output, timestamp
+from solver.runstore import POSITIONS, check_output, check_save_positions, open_output, timestamp
 
 SEARCH_AGENTS = ("ismcts", "pimc", "flat")
 
@@ -295,12 +295,13 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     plan = check_output(config, out, resume)
     if plan.resume:
         rundata.check_resume(out, plan.manifest, run_data)
+        check_save_positions(plan, save_positions)
     stop = _StopSignals()
     store = None
     try:
         with stop, backend_context(backend, jobs, address):
             with stop.write():
-                store = open_output(config, plan, data=run_data)
+                store = open_output(config, plan, data=run_data, save_positions=save_positions)
                 if save_positions:
                     (store.path / POSITIONS).mkdir(exist_ok=True)
             _play(config, store, plan.done, jobs, backend, chunk_size, on_games_done, compact_every,

@@ -205,9 +205,20 @@ def _check_resume(config, store):
     return _OutputPlan(store, True, manifest, done, extend_from)
 
 
-def open_output(config, plan, command=None, data=None):
+def check_save_positions(plan, save_positions):
+    """BoardlabError when a resumed run was started saving positions at another interval: its
+    positions would mix two intervals (a manifest written before the interval was recorded passes)."""
+    stored = plan.manifest.get("save_positions") if plan.resume else None
+    if isinstance(stored, int) and not isinstance(stored, bool) and stored != save_positions:
+        kept = f"a position every {stored} moves" if stored else "no positions"
+        raise BoardlabError(f"cannot resume {plan.store.path}: the run saves {kept} "
+                            f"(--save-positions {stored}), not --save-positions {save_positions}")
+
+
+def open_output(config, plan, command=None, data=None, save_positions=0):
     """Create the output directory or bring a resumed one up to date (the first writes of a run);
-    ``data``: the run's RunData, recorded in the manifest with a copy of the file."""
+    ``data``: the run's RunData, recorded in the manifest with a copy of the file;
+    ``save_positions``: the interval of saved positions, recorded for ``--resume``."""
     from solver import __version__
 
     store = plan.store
@@ -241,7 +252,7 @@ def open_output(config, plan, command=None, data=None):
         "settings": config.settings(),
         # the game's recommended search settings, which agents use where their spec is silent
         "search_defaults": dict(state_class(config.game).search_defaults),
-        "started": timestamp(), "finished": None, "status": "running",
+        "started": timestamp(), "finished": None, "status": "running", "save_positions": save_positions,
         **({"data": data.manifest_entry()} if data is not None else {}),
     })
     rundata.write_copy(store.path, data)

@@ -159,6 +159,22 @@ def test_resume_with_more_games_extends_the_run_exactly(tmp_path):
     assert manifest["extended"][0]["from_games"] == 2
 
 
+def test_resume_keeps_the_interval_of_saved_positions(tmp_path):
+    """A run saving every 40th position, resumed with another --save-positions, would hold
+    positions of two intervals (or none for its later games): refused, nothing changed."""
+    out = tmp_path / "pos.parquet"
+    run(_config(games=2), out, save_positions=40)
+    assert json.loads((out / "_manifest.json").read_text())["save_positions"] == 40
+    before = sorted(p.name for p in out.rglob("*"))
+    for other in (0, 10):
+        with pytest.raises(BoardlabError, match=rf"saves a position every 40 moves \(--save-positions 40\), "
+                                                rf"not --save-positions {other}$"):
+            run(_config(games=4), out, resume=True, save_positions=other)
+    assert sorted(p.name for p in out.rglob("*")) == before
+    run(_config(games=4), out, resume=True, save_positions=40)
+    assert {p.name[:10] for p in (out / "_positions").iterdir()} == {f"game{g:06d}" for g in range(4)}
+
+
 @pytest.mark.slow
 def test_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     out = tmp_path / "killed.parquet"
