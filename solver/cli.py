@@ -121,13 +121,15 @@ def games():
 @click.option("--address", default=None, help="Dask scheduler address, e.g. tcp://HOST:8786.")
 @click.option("--save-positions", type=int, default=0, metavar="K",
               help="Also save every K-th position of each game as JSON under OUT/_positions/.")
-@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar (default: when stderr is a terminal; elsewhere, with --progress, a line every 10 s).")
 @_data_option()
 @_options_option()
 def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, backend, address,
              save_positions, progress, data_path, options):
     """Play many games between agents and summarise who wins."""
     from solver.gameoptions import describe
+    from solver.progress import progress_bar
     from solver.runconfig import RunConfig
     from solver.runner import run
 
@@ -143,9 +145,9 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
         def games_done(count, resumed):
             """Advance the bar and show the rate of this session's games."""
             if not bars:
-                bars.append(stack.enter_context(click.progressbar(
-                    length=num_games, label="games", file=sys.stderr, show_pos=True, show_eta=True,
-                    item_show_func=lambda rate: rate, hidden=not show)))
+                bars.append(stack.enter_context(progress_bar(
+                    num_games, "games", show, show_pos=True, show_eta=True,
+                    item_show_func=lambda rate: rate)))
             played[0] += 0 if resumed else count
             rate = played[0] / max(time.perf_counter() - started, 1e-9)
             bars[0].update(count, current_item=f"{rate:.2f} games/s")
@@ -198,7 +200,8 @@ def report(paths, out):
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (at most 1024).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the continuations (0..2^64-1).")
 @click.option("--resume", is_flag=True, help="Continue the values run stored in --out.")
-@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar (default: when stderr is a terminal; elsewhere, with --progress, a line every 10 s).")
 def values(run, out, kinds, continuations, positions_per_kind, agents, jobs, seed, resume, progress):
     """Value each tile or card kind by forcing its take in a run's saved positions."""
     check_int("--continuations", continuations, 1, 10**6)

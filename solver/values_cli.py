@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import sys
 
-import click
 import numpy as np
 
 
@@ -43,6 +42,7 @@ def values_command(run, out, kinds, continuations, positions_per_kind, agents, j
     from analysis.causal import ESTIMATES
     from analysis.games import placeholder_note
     from analysis.intervene import run_values
+    from solver.progress import progress_bar
 
     show = sys.stderr.isatty() if progress is None else progress
     with contextlib.ExitStack() as stack:
@@ -51,9 +51,8 @@ def values_command(run, out, kinds, continuations, positions_per_kind, agents, j
         def advance(done, total):
             """Move the bar to ``done`` of ``total`` pairs of continuations."""
             if not bars:
-                bars.append(stack.enter_context(click.progressbar(
-                    length=total, label="continuations", file=sys.stderr, show_pos=True,
-                    show_eta=True, hidden=not show)))
+                bars.append(stack.enter_context(progress_bar(
+                    total, "continuations", show, show_pos=True, show_eta=True)))
             bars[0].update(done - bars[0].pos)
 
         pairs = run_values(run, out, kinds=[k for k in kinds.split(",")] if kinds else (),

@@ -60,3 +60,30 @@ def test_the_worker_pools_bookkeeping_stays_off_stderr(monkeypatch):
         cli_module.main(["--version"])
     flags = subprocess._args_from_interpreter_flags()       # what loky gives its tracker
     assert "-Wignore::UserWarning:joblib.externals.loky.backend.resource_tracker" in flags
+
+
+def test_progress_asked_for_in_a_log_is_written_as_lines(tmp_path):
+    """--progress where standard error is not a terminal (a log, a batch job) writes progress
+    lines; click's bar wrote only its label there."""
+    result = _boardlab("simulate", "--game", "sanjuan", "--agent", "random", "--games", "3", "--progress",
+                       "--out", str(tmp_path / "p.parquet"))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[-1].startswith("games: 3/3 (")
+    quiet = _boardlab("simulate", "--game", "sanjuan", "--agent", "random", "--games", "3",
+                      "--out", str(tmp_path / "q.parquet"))
+    assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_progress_lines_come_at_most_every_interval(monkeypatch):
+    import io
+
+    from solver import progress
+
+    clock = iter([0.0, 1.0, 2.0, 12.0, 12.0, 14.0, 15.0])      # start, 4 updates, 2 lines written
+    monkeypatch.setattr(progress.time, "monotonic", lambda: next(clock))
+    log = io.StringIO()
+    with progress.LineProgress(5, "games", log) as bar:
+        for _ in range(4):
+            bar.update(1, "1.00 games/s")
+    # none in the first 10 s, one at 12 s, then the last one at the end
+    assert log.getvalue().splitlines() == ["games: 3/5 (1.00 games/s)", "games: 4/5 (1.00 games/s)"]
