@@ -190,7 +190,7 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
     (player rows: an agent may hold several seats of a game), ``win_rate`` (win credit per
     seat), ``rating``, ``lo``, ``hi`` (NaN when every bootstrap resample gave the same rating: games
     too few or all alike), ``separated`` (the agent finished ahead of every other
-    player in all its games, or behind in all: its rating is set by the prior and the interval
+    agent's players in all its games, or behind them in all: its rating is set by the prior and the interval
     is not meaningful); best first within a pool.
     """
     if df is None or len(df) == 0:
@@ -219,12 +219,14 @@ def ratings(df: pd.DataFrame, by=("game",), agent_col: str = "agent", n_boot: in
             # claim certainty from a handful of games, so there is none (NaN)
             flat = np.isclose(np.asarray(lo, float), np.asarray(hi, float), rtol=0.0, atol=1e-9)
             lo, hi = np.where(flat, np.nan, lo), np.where(flat, np.nan, hi)
-            # an agent that beat (or lost to) everyone it met has an infinite likelihood
-            # estimate: the prior keeps it finite but the bootstrap cannot bound it
-            ranks_min = sub.groupby("game_id")["rank"].transform("min")
-            ranks_max = sub.groupby("game_id")["rank"].transform("max")
-            ever_behind = (sub["rank"] > ranks_min).groupby(sub[agent_col]).any()
-            ever_ahead = (sub["rank"] < ranks_max).groupby(sub[agent_col]).any()
+            # an agent that beat (or lost to) every other agent it met has an infinite likelihood
+            # estimate: the prior keeps it finite but the bootstrap cannot bound it (its own
+            # second seat at a table does not count: finishing behind itself rates nothing)
+            pairs = sub[["game_id", agent_col, "rank"]].merge(
+                sub[["game_id", agent_col, "rank"]], on="game_id", suffixes=("", "_other"))
+            pairs = pairs[pairs[agent_col] != pairs[agent_col + "_other"]]
+            ever_behind = (pairs["rank"] > pairs["rank_other"]).groupby(pairs[agent_col]).any()
+            ever_ahead = (pairs["rank"] < pairs["rank_other"]).groupby(pairs[agent_col]).any()
             stats = sub.groupby(agent_col).agg(games=("game_id", "nunique"),
                                                seats=("win_credit", "size"),
                                                credit=("win_credit", "sum"))

@@ -188,7 +188,7 @@ def _ratings(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
                    if sep else _ci(a, b, 0) or "none: the games all ended alike"
                    for a, b, sep, w in zip(r["lo"], r["hi"], r["separated"], r["win_rate"])]}))
     if r["separated"].any():
-        doc.p("An agent that finished ahead of (or behind) every other player in all its games "
+        doc.p("An agent that finished ahead of (or behind) every other agent's players in all its games "
               "has no finite maximum-likelihood rating; the weak prior places it, and only the "
               "direction is informative. Play more games or closer opponents.", "note")
     doc.figure(plots.plot_ratings(r, game), f"{slug}_ratings", f"{game} ratings")

@@ -82,6 +82,21 @@ def test_complete_separation_is_flagged():
     assert not ok["separated"].any()
 
 
+def test_an_agent_ahead_of_every_other_agent_is_separated_though_behind_its_own_second_seat():
+    """3 players, 2 agents (A B A, B A A, A A B): the strong agent's two seats finish first and
+    second, the weak one last in every game. Finishing behind its own other seat rates nothing,
+    so the strong agent is as unbounded as the weak one."""
+    df = synthetic_results("burgundy", 3, 30, agents=["weak", "strong"], seed=2)
+    line_up = [[1, 0, 1], [0, 1, 1], [1, 1, 0]]
+    df["agent_index"] = [line_up[g % 3][s] for g, s in zip(df["game_index"], df["seat"])]
+    df["agent"] = df["agent_index"].map({0: "weak", 1: "strong"})
+    df["rank"] = np.where(df["agent"] == "weak", 2, df.groupby(["game_index", "agent"]).cumcount())
+    df["win"] = df["rank"] == 0
+    r = ratings(df, n_boot=20).set_index("agent")
+    assert r.loc["strong", "rating"] > 0
+    assert r["separated"].all()
+
+
 def test_games_that_all_ended_alike_give_no_interval():
     # three games of three agents, the same finishing order in each: every bootstrap resample is
     # the same games, so an interval of zero width would claim certainty from three games
