@@ -77,15 +77,20 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click 
 
 
 class _Interrupted(Exception):
-    """Ctrl-C inside a command, carried past click (which would print a blank line and 'Aborted!')."""
+    """Ctrl-C inside a command, carried past click (which would print a blank line and 'Aborted!');
+    ``hint``: what the command says about its work so far (a run: where its games are), or None."""
+
+    def __init__(self, hint=None):
+        super().__init__(hint)
+        self.hint = hint
 
 
 class _Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except KeyboardInterrupt:
-            raise _Interrupted() from None
+        except KeyboardInterrupt as exc:
+            raise _Interrupted(getattr(exc, "hint", None)) from None
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -448,8 +453,9 @@ def main(argv=None):
         _fail(f"missing command (one of: {', '.join(group.list_commands(ctx))}); see {path} --help")
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except (_Interrupted, KeyboardInterrupt):
-        click.echo("boardlab: interrupted", err=True)
+    except (_Interrupted, KeyboardInterrupt) as exc:
+        hint = getattr(exc, "hint", None)          # a run says where its finished games are
+        click.echo(f"boardlab: interrupted: {hint}" if hint else "boardlab: interrupted", err=True)
         sys.exit(130)
     except click.exceptions.Abort:
         _fail("aborted")

@@ -221,6 +221,14 @@ def backend_context(backend, jobs, address):
         raise BoardlabError(f"unknown backend {backend!r} (known: loky, dask)")
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run, after its folder was opened: ``hint`` says where the finished games are."""
+
+    def __init__(self, hint):
+        super().__init__(hint)
+        self.hint = hint
+
+
 class RunStopped(KeyboardInterrupt):
     """Raised in the driver by SIGTERM (or SIGHUP) during a run: it stops like Ctrl-C, so joblib
     terminates its workers, and the run stays resumable."""
@@ -313,7 +321,9 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
                 manifest.update(status="stopped")
                 store.write_manifest(manifest)
         if not isinstance(exc, RunStopped):
-            raise
+            if store is None:
+                raise
+            raise RunInterrupted(f"the finished games are kept in {store.path}; continue with --resume") from None
         name = signal.Signals(exc.signum).name
         if store is None:
             raise BoardlabError(f"stopped by {name} before the run started; nothing was written") from None

@@ -55,10 +55,19 @@ def values_command(run, out, kinds, continuations, positions_per_kind, agents, j
                     total, "continuations", show, show_pos=True, show_eta=True)))
             bars[0].update(done - bars[0].pos)
 
-        pairs = run_values(run, out, kinds=[k for k in kinds.split(",")] if kinds else (),
-                           continuations=continuations, positions_per_kind=positions_per_kind,
-                           agents=agents or None, jobs=jobs, seed=seed, resume=resume,
-                           on_progress=advance)
+        try:
+            pairs = run_values(run, out, kinds=[k for k in kinds.split(",")] if kinds else (),
+                               continuations=continuations, positions_per_kind=positions_per_kind,
+                               agents=agents or None, jobs=jobs, seed=seed, resume=resume,
+                               on_progress=advance)
+        except KeyboardInterrupt:
+            from pathlib import Path
+
+            from analysis.intervene import VALUES_MANIFEST
+            from solver.runner import RunInterrupted
+            if (Path(out) / VALUES_MANIFEST).exists():        # the run had begun: its pairs are kept
+                raise RunInterrupted(f"the finished pairs are kept in {out}; continue with --resume") from None
+            raise
     est = pd.read_csv(f"{out}/{ESTIMATES}")
     lines = [f"{len(pairs)} pairs from {pairs['position'].nunique()} positions "
              f"({pairs['game_index'].nunique()} games); value = final score of taking the kind "

@@ -357,3 +357,23 @@ def test_ctrl_c_during_suggest_is_one_line_exit_130(tmp_path):
     assert process.returncode == 130, err
     assert err == "boardlab: interrupted\n"
     assert "Traceback" not in out
+
+
+def test_ctrl_c_during_simulate_says_where_the_games_are_and_how_to_go_on(tmp_path):
+    out_dir = tmp_path / "run"
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--game", "burgundy",
+                                "--agent", "ismcts:iterations=3000", "--agent", "greedy", "--games", "40",
+                                "--jobs", "1", "--seed", "3", "--out", str(out_dir)],
+                               cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for_cpu(process.pid, 2.5)          # imports done, the run folder open, games playing
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    assert err == f"boardlab: interrupted: the finished games are kept in {out_dir}; continue with --resume\n"
+    assert json.loads((out_dir / "_manifest.json").read_text())["status"] == "stopped"
