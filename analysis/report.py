@@ -416,6 +416,16 @@ def _data_notes(runs, df) -> dict:
     return notes
 
 
+def _values_run(values) -> Path:
+    """The run a values folder names (read when only values folders are given); BoardlabError,
+    naming the values folder, when that run is not there any more."""
+    run = Path(values["settings"]["run"])
+    if not run.exists():
+        raise BoardlabError(f"{values['folder']}: its run {run} is not there any more: "
+                            "give the run's path beside the values folder")
+    return run
+
+
 def write_report(paths, out_dir, with_notes=False):
     """Write the analysis of the runs at ``paths`` into ``out_dir``: one PNG per figure and a
     self-contained ``index.html``. Returns the path of ``index.html`` (``with_notes``: also the
@@ -428,7 +438,7 @@ def write_report(paths, out_dir, with_notes=False):
         paths = [paths]
     paths = [Path(p) for p in paths]
     values = [read_values(v) for v in find_values(paths)]
-    run_paths = [p for p in paths if not is_values_dir(p)] or [Path(v["settings"]["run"]) for v in values]
+    run_paths = [p for p in paths if not is_values_dir(p)] or [_values_run(v) for v in values]
     runs = find_runs(run_paths)
     df = load_runs(runs)
     stray = sorted({v["game"] for v in values} - set(df["game"]))

@@ -176,12 +176,13 @@ def simulate(game, players, agents, num_games, jobs, seed, out, paired, resume, 
 def report(paths, out):
     """Write plots and an HTML report from one or more simulation results."""
     # a mistyped path is refused before pandas and matplotlib load (seconds)
-    from analysis.names import holds_results
+    from analysis.names import VALUES_MANIFEST, holds_results
 
     for path in paths:
         if not path.exists():
             _fail(f"{path}: no such file or directory")
-        if path.is_dir() and not holds_results(path):
+        # a values folder is read (and its faults named) by the report itself
+        if path.is_dir() and not holds_results(path) and not (path / VALUES_MANIFEST).is_file():
             _fail(f"{path}: empty dataset (no .parquet part files in the directory)")
     from analysis.report import write_report
 

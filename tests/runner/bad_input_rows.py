@@ -141,6 +141,10 @@ def make_files():
         "notes.txt": b"some notes\n",
         "folder/": {"notes.txt": b"not a run\n"},
         "emptydir/": {},
+        "badvalues/": {"_values.json": b"{"},
+        "movedvalues/": {"_values.json": json.dumps({"status": "complete", "settings": {
+            "game": "burgundy", "run": "gone.parquet"}}).encode(),
+            "estimates.csv": b"kind\n", "estimates_by_stage.csv": b"kind\n"},
         "dir.json/": {},
         "good.parquet/": real_run,
         "copy.parquet/": real_run,              # the same run copied: the same games
@@ -379,6 +383,8 @@ ROWS = [
     row("report-no-out", "report", "foreign.parquet"),
     row("report-missing-input", "report", "missing.parquet", "--out", "r"),
     row("report-empty-folder", "report", "emptydir", "--out", "r"),
+    row("report-broken-values-manifest", "report", "badvalues", "--out", "r"),
+    row("report-values-whose-run-moved", "report", "movedvalues", "--out", "r"),
     row("report-folder-not-a-run", "report", "folder", "--out", "r"),
     row("report-garbage-parquet", "report", "garbage.parquet", "--out", "r"),
     row("report-foreign-parquet", "report", "foreign.parquet", "--out", "r"),

@@ -87,3 +87,27 @@ def test_progress_lines_come_at_most_every_interval(monkeypatch):
             bar.update(1, "1.00 games/s")
     # none in the first 10 s, one at 12 s, then the last one at the end
     assert log.getvalue().splitlines() == ["games: 3/5 (1.00 games/s)", "games: 4/5 (1.00 games/s)"]
+
+
+def test_report_names_a_broken_values_folder_and_a_values_run_that_moved(tmp_path):
+    """A values folder is read by the report: a broken manifest is named, and a run moved away
+    since is named with the values folder that expects it (not 'empty dataset', nor the bare path)."""
+    import json
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "_values.json").write_text("{")
+    result = _boardlab("report", str(broken), "--out", str(tmp_path / "r1"))
+    assert result.returncode == 2 and result.stderr.strip().splitlines() == [
+        f"boardlab: error: {broken / '_values.json'}: not a values manifest"]
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    (moved / "_values.json").write_text(json.dumps(
+        {"status": "complete", "settings": {"game": "burgundy", "run": str(tmp_path / "gone.parquet")}}))
+    (moved / "estimates.csv").write_text("kind\n")
+    (moved / "estimates_by_stage.csv").write_text("kind\n")
+    result = _boardlab("report", str(moved), "--out", str(tmp_path / "r2"))
+    assert result.returncode == 2 and result.stderr.strip().splitlines() == [
+        f"boardlab: error: {moved}: its run {tmp_path / 'gone.parquet'} is not there any more: "
+        "give the run's path beside the values folder"]
+    assert not (tmp_path / "r1").exists() and not (tmp_path / "r2").exists()
