@@ -225,3 +225,22 @@ def test_points_decide_before_tiebreaks():
     seat(d, 1)["vp"] = 50
     put(d, 1, 25, "mine")
     assert load(d).ranks() == [0, 1]
+
+
+def test_a_new_phase_clears_the_depots_but_keeps_their_goods():
+    d = position(dice=(1, 1))
+    at_round(d, 5, index=1)
+    left = [t for depot in d["depots"] for t in depot if t] + [t for t in d["black_depot"] if t]
+    goods = [list(g) for g in d["depot_goods"]]
+    assert sum(map(sum, goods)) == 5
+    state = load(d)
+    finish_turn(state)
+    after = state.to_dict()
+    assert after["phase"] == "B"
+    # every tile left on a depot or the black depot leaves the game
+    assert after["out_of_game"] == {t: left.count(t) for t in set(left)}
+    # the goods stay where they were; phase B's first goods tile joins them
+    white = after["turn"]["white_die"] - 1
+    added = [[a - b for a, b in zip(row, before)] for row, before in zip(after["depot_goods"], goods)]
+    assert all(n >= 0 for row in added for n in row)
+    assert sum(map(sum, added)) == 1 and sum(added[white]) == 1

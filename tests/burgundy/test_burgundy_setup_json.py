@@ -241,3 +241,16 @@ def test_docs_example_position_loads():
     assert state.current_player() == 0 and state.to_dict() == json.loads(block)
     state.playout(1)
     assert state.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_start_pawns_stack_on_the_first_track_space_start_player_on_top(players):
+    d = fresh(players, 7)
+    assert [s["track"] for s in d["seats"]] == [[0, players - 1 - p] for p in range(players)]
+    assert d["phase"] == "A" and d["round"] == 1 and d["turn"]["index"] == 0
+    assert 1 <= d["turn"]["white_die"] <= 6
+    assert all(1 <= v <= 6 for s in d["seats"] for v in s["dice"])
+    assert all(s["vp"] == 0 and s["storage"] == [None] * 3 for s in d["seats"])
+    # the first round's goods tile has left the round spaces for the white die's depot
+    assert d["round_goods"][0] is None and sum(g is not None for g in d["round_goods"]) == 4
+    assert sum(d["depot_goods"][d["turn"]["white_die"] - 1]) == 1
