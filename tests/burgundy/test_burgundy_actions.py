@@ -222,3 +222,29 @@ def test_turn_order_track_stacking_and_start_player():
     assert d2["turn"]["order"] == [2, 1, 0]                # right to left, top to bottom
     assert state.current_player() == 2                     # the new start player (white die)
     assert seat(d2, 1)["track"] == [1, 0] and seat(d2, 2)["track"] == [1, 1]
+
+
+def test_selling_with_an_adjusted_die_wraps_and_costs_workers():
+    d = position(dice=(1, 1), workers=1)
+    set_goods(d, 0, [(6, 2), (3, 1)])
+    state = load(d)
+    names = legal_names(state)
+    assert "die1:sell6" in names and "die1:sell3" not in names     # 1 -> 6 is one step
+    act(state, "die1:sell6")
+    s0 = seat(state.to_dict(), 0)
+    assert s0["workers"] == 0 and s0["sold"][5] == 2 and s0["vp"] == 4
+    d = position(dice=(1, 1), workers=0)
+    set_goods(d, 0, [(6, 2)])
+    assert not any("sell" in n for n in legal_names(load(d)))
+
+
+def test_placing_with_an_adjusted_die_wraps_from_6_to_1():
+    d = position(dice=(6, 6), workers=1)
+    store(d, 0, 1, "k3")
+    state = load(d)
+    assert state.placeable_spaces(0, "k3", 0) == [13]              # K1 with a 6 turned into a 1
+    act(state, "die1:place1", "space13")
+    assert seat(state.to_dict(), 0)["workers"] == 0
+    d = position(dice=(6, 6), workers=0)
+    store(d, 0, 1, "k3")
+    assert load(d).placeable_spaces(0, "k3", 0) == []
