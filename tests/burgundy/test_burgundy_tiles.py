@@ -345,3 +345,79 @@ def test_a_placed_tile_stays_and_storage_tiles_carry_over_phases():
     finish_turn(state)
     s0 = seat(state.to_dict(), 0)
     assert s0["storage"][1] == "k9" and s0["estate"]["25"] == "mine"
+
+
+def test_same_species_in_the_pasture_scores_again_without_touching():
+    d = position(dice=(1, 1))
+    put(d, 0, 12, "bank")
+    put(d, 0, 11, "sheep2")
+    put(d, 0, 10, "cow3")                     # 10 does not touch 6
+    put(d, 0, 26, "watchtower")
+    put(d, 0, 27, "bank")
+    put(d, 0, 28, "cow2")                     # a cow on the other pasture (P2) is not scored
+    store(d, 0, 1, "cow4")
+    state = act(load(d), "die1:place1", "space6")
+    assert vp(state) == 4 + 3
+
+
+def test_castle_action_sells_any_goods_type_without_workers():
+    d = position(dice=(6, 6))
+    put(d, 0, 13, "k3")
+    store(d, 0, 1, "castle")
+    set_goods(d, 0, [(2, 3)])
+    state = act(load(d), "die1:place1", "space7", "castle:sell2")
+    s0 = seat(state.to_dict(), 0)
+    assert s0["sold"][1] == 3 and s0["workers"] == 0 and vp(state) == 3 * 2
+    assert s0["silverlings"] == 2                        # 1 from the sale + knowledge 3's extra one
+
+
+@pytest.mark.parametrize("tiles,silver,workers", [((), 1, 0), (("k3",), 2, 0), (("k4",), 1, 1)])
+def test_warehouse_sale_takes_knowledge_3_and_4(tiles, silver, workers):
+    d = building_position("warehouse")
+    set_goods(d, 0, [(5, 2)])
+    for tile in tiles:
+        put(d, 0, 13, tile)
+    state = act(load(d), "die1:place1", "space26", "warehouse:sell5")
+    s0 = seat(state.to_dict(), 0)
+    assert (s0["silverlings"], s0["workers"], vp(state)) == (silver, workers, 4)
+
+
+def test_city_hall_keeps_one_building_of_a_type_per_city():
+    d = building_position("cityhall", dice=(3, 3))
+    put(d, 0, 26, "watchtower")               # city B4 = 26, 27, 32, 33, 37
+    store(d, 0, 2, "watchtower")
+    store(d, 0, 3, "bank")
+    state = act(load(d), "die1:place1", "space12")
+    assert legal_names(state) == {"hall:place3", "pass"}  # the second watchtower fits nowhere
+    act(state, "hall:place3")
+    assert legal_names(state) == {"space27", "space32"}
+
+
+def test_knowledge_12_does_not_adjust_selling_or_placing():
+    d = position(dice=(3, 3))
+    put(d, 0, 13, "k12")
+    set_goods(d, 0, [(4, 1)])
+    store(d, 0, 1, "ship")
+    state = load(d)
+    assert "die1:take4" in legal_names(state)
+    assert "die1:sell4" not in legal_names(state)
+    assert state.placeable_spaces(0, "ship", 0) == []      # S2 and S5 need a step
+
+
+def test_knowledge_8_moves_a_sale_two_steps_per_worker():
+    d = position(dice=(6, 6), workers=1)
+    put(d, 0, 13, "k8")
+    set_goods(d, 0, [(4, 1), (3, 1)])
+    names = legal_names(load(d))
+    assert "die1:sell4" in names and "die1:sell3" not in names
+
+
+def test_a_pick_from_a_full_storage_lands_in_the_space_the_building_left():
+    d = building_position("carpenter")
+    store(d, 0, 2, "mine")
+    store(d, 0, 3, "ship")
+    set_depot(d, 1, 1, "warehouse")
+    state = act(load(d), "die1:place1", "space26", "pick:d1s1")
+    after = state.to_dict()
+    assert seat(after, 0)["storage"] == ["warehouse", "mine", "ship"]
+    assert after["turn"]["pending"] == [] and after["turn"]["pending_tile"] is None
