@@ -1,5 +1,10 @@
 # cython: language_level=3
-"""The shared game-state base class: C hooks plus the Python-facing interface."""
+"""The shared game-state base class: C hooks plus the Python-facing interface.
+
+This file is long because it is the one game interface every engine shares (the C methods the
+search calls and the Python methods of docs/interface.md, each a few lines): split, a reader would
+have to look in two places for what a game state can do.
+"""
 from libc.string cimport memcpy, memcmp
 from libc.stdint cimport uint64_t
 
