@@ -39,6 +39,27 @@ def _play(state, script, ai="random"):
     return out.getvalue()
 
 
+
+def _ai_plays_first(state, move):
+    """The person at the other seat of a 2-player game; the AI to act plays ``move``, then its own
+    choices until the person's turn. Returns what play printed (a StringIO)."""
+    ai_seat = state.current_player()
+    out = io.StringIO()
+    session = PlaySession(state, 1 - ai_seat, "random", 0, out)
+    agent = session.agents[ai_seat]
+    choose, chosen = agent.choose, []
+
+    def move_first(s):
+        """The move to test, then the agent's own choices."""
+        if chosen:
+            return choose(s)
+        chosen.append(move)
+        return s.string_to_action(move)
+
+    agent.choose = move_first
+    session.play_ai_moves()
+    return out
+
 def _whole_payment_forced(state, text):
     """A San Juan build whose whole payment has one legal card at every step."""
     if not text.startswith("build "):
@@ -79,20 +100,7 @@ def test_the_persons_turn_skipped_with_only_pass_legal_is_told():
     state, move = _random_until("sanjuan", 2, _role_skipping_the_other_seat)
     ai_seat = state.current_player()
     role = move.split("+")[0]
-    out = io.StringIO()
-    session = PlaySession(state, 1 - ai_seat, "random", 0, out)
-    agent = session.agents[ai_seat]
-    choose, chosen = agent.choose, []
-
-    def role_first(s):
-        """The role to test, then the agent's own choices."""
-        if chosen:
-            return choose(s)
-        chosen.append(move)
-        return s.string_to_action(move)
-
-    agent.choose = role_first
-    session.play_ai_moves()
+    out = _ai_plays_first(state, move)
     reason = "no good to sell" if role == "trader" else "no empty production building"
     assert f"seat {ai_seat} (AI) plays: {move}\n" in out.getvalue()
     assert f"you: pass (forced, {reason}: the {role}'s turn is skipped)\n" in out.getvalue()
@@ -160,20 +168,7 @@ def test_another_seats_forced_private_steps_are_told_without_the_cards():
         if player != ai_seat:
             break
         run.append(f"{text.split()[0]} a card (face down)" if private else text)
-    out = io.StringIO()
-    session = PlaySession(state, 1 - ai_seat, "random", 0, out)
-    agent = session.agents[ai_seat]
-    choose, chosen = agent.choose, []
-
-    def move_first(s):
-        """The move to test, then the agent's own choices."""
-        if chosen:
-            return choose(s)
-        chosen.append(move)
-        return s.string_to_action(move)
-
-    agent.choose = move_first
-    session.play_ai_moves()
+    out = _ai_plays_first(state, move)
     told = out.getvalue().split(f"seat {ai_seat} (AI) plays: ")[1].splitlines()[1]
     assert told == f"seat {ai_seat} (forced, the only legal move each time): " + ", ".join(run)
     hidden = [text for player, _, text, private in steps[:len(run)] if private]

@@ -339,41 +339,38 @@ def _wait_for_cpu(pid, seconds, limit=30):
         time.sleep(0.05)
 
 
-def test_ctrl_c_during_suggest_is_one_line_exit_130(tmp_path):
-    position = tmp_path / "pos.json"
-    position.write_text(json.dumps(position_data("burgundy")))
-    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "suggest", "--game", "burgundy",
-                                "--position", str(position), "--time", "30"],
-                               cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+def _ctrl_c(args, cwd, cpu_seconds, timeout):
+    """Run ``boardlab ARGS``, press Ctrl-C once it has used ``cpu_seconds`` of CPU; (code, out, err)."""
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        _wait_for_cpu(process.pid, 1.5)          # imports done, the search running
+        _wait_for_cpu(process.pid, cpu_seconds)
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
+        out, err = process.communicate(timeout=timeout)
     finally:
         if process.poll() is None:
             process.kill()
             process.communicate()
-    assert process.returncode == 130, err
+    return process.returncode, out, err
+
+
+def test_ctrl_c_during_suggest_is_one_line_exit_130(tmp_path):
+    position = tmp_path / "pos.json"
+    position.write_text(json.dumps(position_data("burgundy")))
+    # after 1.5 s of CPU the imports are done and the search is running
+    code, out, err = _ctrl_c(["suggest", "--game", "burgundy", "--position", str(position), "--time", "30"],
+                             tmp_path, 1.5, 20)
+    assert code == 130, err
     assert err == "boardlab: interrupted\n"
     assert "Traceback" not in out
 
 
 def test_ctrl_c_during_simulate_says_where_the_games_are_and_how_to_go_on(tmp_path):
     out_dir = tmp_path / "run"
-    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "simulate", "--game", "burgundy",
-                                "--agent", "ismcts:iterations=3000", "--agent", "greedy", "--games", "40",
-                                "--jobs", "1", "--seed", "3", "--out", str(out_dir)],
-                               cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    try:
-        _wait_for_cpu(process.pid, 2.5)          # imports done, the run folder open, games playing
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 130, err
+    # after 2.5 s of CPU the run folder is open and games are playing
+    code, out, err = _ctrl_c(["simulate", "--game", "burgundy", "--agent", "ismcts:iterations=3000",
+                              "--agent", "greedy", "--games", "40", "--jobs", "1", "--seed", "3",
+                              "--out", str(out_dir)], tmp_path, 2.5, 60)
+    assert code == 130, err
     assert err == f"boardlab: interrupted: the finished games are kept in {out_dir}; continue with --resume\n"
     assert json.loads((out_dir / "_manifest.json").read_text())["status"] == "stopped"
