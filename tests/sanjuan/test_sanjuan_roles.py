@@ -258,3 +258,72 @@ def test_library_always_used_with_three_or_four(players):
     assert not any("+library" in a for a in legal_strings(s))
     play(s, "councillor")
     assert sum(s.to_dict()["pending"].values()) == 8
+
+
+# ---- more role rules: declining, combinations of privilege and buildings ----------------
+def test_chooser_may_decline_and_the_others_still_act():
+    """Rulebook: the chooser may refrain from the action; the others may still take it."""
+    b = ["indigo_plant", "sugar_mill"]
+    s = make(2, buildings={0: b, 1: b})
+    play(s, "producer", "pass")
+    assert goods(s, 0) == [] and s.current_player() == 1
+    play(s, "produce sugar")
+    assert goods(s, 1) == ["sugar_mill"]
+
+
+def test_trader_may_sell_the_same_good_twice():
+    b = _goods("indigo_plant", "indigo_plant", "sugar_mill")
+    s = make(2, buildings={0: b}, tiles=["T4", "T1", "T2", "T3", "T5"])
+    play(s, "trader")
+    assert legal_strings(s) == ["pass", "sell indigo", "sell sugar"]
+    play(s, "sell indigo")
+    assert legal_strings(s) == ["pass", "sell indigo", "sell sugar"]
+    play(s, "sell indigo")
+    assert goods(s, 0) == ["sugar_mill"] and hand_size(s, 0) == 2
+
+
+def test_trader_library_and_trading_post_sell_four():
+    b = _goods("indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster", "silver_smelter") + \
+        ["library", "trading_post"]
+    s = make(3, buildings={0: b}, tiles=["T1", "T2", "T3", "T4", "T5"])
+    play(s, "trader", "sell indigo", "sell sugar", "sell tobacco", "sell coffee")
+    assert goods(s, 0) == ["silver_smelter"] and hand_size(s, 0) == 1 + 1 + 1 + 2
+    assert s.current_player() == 1
+
+
+def test_councillor_library_and_prefecture_keep_two_of_eight():
+    s = make(3, buildings={0: ["indigo_plant", "library", "prefecture"]})
+    play(s, "councillor")
+    d = s.to_dict()
+    assert sum(d["pending"].values()) == 8 and d["turn"]["limit"] == 2
+    play(s, legal_strings(s)[0])
+    play(s, legal_strings(s)[0])
+    assert hand_size(s, 0) == 2 and s.current_player() == 1
+    assert sum(s.to_dict()["discard"].values()) == 6
+
+
+def test_archive_with_prefecture_discards_three_from_the_whole_hand():
+    top = ["well", "crane", "statue", "hero", "palace"]
+    s = make(2, hands={0: ["smithy"]}, buildings={0: ["indigo_plant", "archive", "prefecture"]}, supply_top=top)
+    play(s, "councillor")
+    d = s.to_dict()
+    assert d["phase"] == "council_discard" and d["turn"]["limit"] == 3 and hand_size(s, 0) == 6
+    play(s, "discard smithy", "discard well", "discard crane")
+    assert hand(s, 0) == {"statue": 1, "hero": 1, "palace": 1}
+
+
+def test_archive_for_another_player_draws_two_discards_one_from_the_hand():
+    top = ["well", "crane", "statue", "hero", "palace", "quarry", "tower"]
+    s = make(2, hands={1: ["smithy"]}, buildings={1: ["indigo_plant", "archive"]}, supply_top=top)
+    play(s, "councillor", "keep hero")
+    assert s.current_player() == 1 and s.to_dict()["phase"] == "council_discard"
+    assert hand(s, 1) == {"smithy": 1, "quarry": 1, "tower": 1}
+    play(s, "discard smithy")                                  # an old card may go
+    assert hand(s, 1) == {"quarry": 1, "tower": 1}
+    assert seat(s, 1)["known_discards"] == {"smithy": 1}
+
+
+def test_builder_library_with_three_players_takes_two_off():
+    s = make(3, hands={0: ["coffee_roaster", "well", "crane", "hero"]}, buildings={0: ["indigo_plant", "library"]})
+    play(s, "builder", "build coffee_roaster")
+    assert s.to_dict()["turn"]["limit"] == 2                   # 4 - 2, no choice to make
