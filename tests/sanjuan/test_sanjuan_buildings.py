@@ -229,3 +229,96 @@ def test_library_does_not_double_gold_mine():
 def test_monuments_points():
     s = make(2, buildings={0: ["indigo_plant", "statue", "victory_column", "hero"]})
     assert s.scores()[0] == 1 + 3 + 4 + 5
+
+
+# ---- crane: more cases ----------------------------------------------------------------------
+def test_crane_may_cover_itself_with_its_cost_off():
+    s = make(2, hands={1: ["tobacco_storage", "hero", "palace"]}, buildings={1: ["indigo_plant", "crane"]})
+    play(s, "builder", "build tobacco_storage")
+    assert legal_strings(s) == ["cover 0", "cover 1"]          # a new spot would cost 3 (2 cards)
+    play(s, "cover 1")
+    assert s.to_dict()["turn"]["limit"] == 1                   # 3 - 2 (the crane's printed cost)
+    play(s, "pay hero")
+    assert names(s, 1) == ["indigo_plant", "tobacco_storage"] and seat(s, 1)["covered"] == {"crane": 1}
+    assert hand(s, 1) == {"palace": 1}
+
+
+def test_crane_over_a_dearer_building_costs_nothing_and_gives_nothing_back():
+    s = make(2, hands={1: ["sugar_mill", "hero"]}, buildings={1: ["indigo_plant", "silver_smelter", "crane"]})
+    play(s, "builder", "build sugar_mill", "cover 1")
+    assert names(s, 1) == ["indigo_plant", "sugar_mill", "crane"] and hand(s, 1) == {"hero": 1}
+    assert s.current_player() == 1 and s.to_dict()["phase"] == "role"
+
+
+def test_covered_smithy_and_black_market_do_not_help_the_build_covering_them():
+    s = make(2, hands={1: ["coffee_roaster", "hero", "palace", "well", "statue"]},
+             buildings={1: ["indigo_plant", "crane", "smithy"]})
+    play(s, "builder", "build coffee_roaster", "cover 2")
+    assert s.to_dict()["turn"]["limit"] == 3                   # 4 - 1 (smithy's cost), no smithy discount
+    s = make(2, hands={1: ["coffee_roaster", "hero", "palace", "well", "statue"]},
+             buildings={1: ["indigo_plant", "crane", "smithy"]})
+    play(s, "builder", "build coffee_roaster", "cover 0")
+    assert s.to_dict()["turn"]["limit"] == 2                   # 4 - 1 (indigo) - 1 (smithy)
+    b = [("indigo_plant", "well"), ("sugar_mill", "crane"), "crane", "black_market"]
+    s = make(2, hands={1: ["tobacco_storage"]}, buildings={1: b})
+    play(s, "builder", "build tobacco_storage")
+    # no card left, two goods: a new spot (3) and over the indigo (2, its good lost) are too dear;
+    # over the sugar mill or the crane 1 is left for a good; over the black market no good pays
+    assert legal_strings(s) == ["cover 1", "cover 2"]
+
+
+def test_a_violet_building_may_be_built_again_once_its_copy_is_covered():
+    b = ["indigo_plant", "well", "crane"]
+    s = make(2, hands={1: ["market_stand", "hero", "well", "palace"]}, buildings={1: b})
+    play(s, "builder")
+    assert "build well" not in legal_strings(s)                # uncovered well: unique
+    play(s, "build market_stand", "cover 1")                   # 2 - 2 = 0
+    assert seat(s, 1)["covered"] == {"well": 1}
+    s2 = make(2, hands={1: ["well", "hero", "palace"]}, buildings={1: ["indigo_plant", "market_stand", "crane"]},
+              covered={1: ["well"]})
+    play(s2, "builder")
+    assert "build well" in legal_strings(s2)
+
+
+def test_covered_tower_and_chapel_lose_their_function():
+    # the tower covered: back to 7 at the next round start; the chapel covered: no more tucks
+    hand1 = ["statue"] * 3 + ["hero"] * 3 + ["palace", "victory_column", "library", "sugar_mill"]
+    s = make(2, hands={1: hand1}, buildings={1: ["indigo_plant", "tower", "chapel", "crane"]},
+             roles_taken=["producer", "trader"], picks=2, chapel={1: ["well"]})
+    play(s, "builder", "build sugar_mill", "cover 1")          # 2 - 3: free; the tower is gone
+    assert s.current_player() == 1 and s.to_dict()["phase"] == "chapel"
+    play(s, "pass")
+    assert s.current_player() == 1 and s.to_dict()["phase"] == "hand_limit"
+    assert s.to_dict()["turn"]["limit"] == 2                   # 9 cards, limit 7
+    s = make(2, hands={1: hand1}, buildings={1: ["indigo_plant", "tower", "chapel", "crane"]},
+             roles_taken=["producer", "trader"], picks=2, chapel={1: ["well"]})
+    play(s, "builder", "build sugar_mill", "cover 2")          # 2 - 3: free; the chapel is gone
+    d = s.to_dict()
+    assert d["phase"] == "role" and d["governor"] == 1         # no tuck, 9 cards under the tower's 12
+    assert seat(s, 1)["chapel"] == {"well": 1}
+
+
+# ---- gold mine order, market stand for another player ---------------------------------------
+def test_gold_mines_resolve_clockwise_from_the_prospector():
+    top = ["well", "indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster",
+           "smithy", "poor_house", "chapel", "library"]
+    s = make(3, governor=1, buildings={0: ["indigo_plant", "gold_mine"], 2: ["indigo_plant", "gold_mine"]},
+             supply_top=top)
+    play(s, "prospector")                                      # p1 draws the well
+    assert hand(s, 1) == {"well": 1}
+    assert s.current_player() == 2                             # p2 (left of p1) first, then p0
+    assert legal_strings(s) == ["keep indigo_plant", "keep sugar_mill", "keep tobacco_storage",
+                                "keep coffee_roaster"]
+    play(s, "keep coffee_roaster")
+    assert s.current_player() == 0
+    assert legal_strings(s) == ["keep smithy", "keep poor_house", "keep chapel", "keep library"]
+    play(s, "keep library")
+    assert hand(s, 2) == {"coffee_roaster": 1} and hand(s, 0) == {"library": 1}
+    assert s.to_dict()["phase"] == "role" and s.current_player() == 2
+
+
+def test_market_stand_for_a_player_who_did_not_choose_trader():
+    b = _g("indigo_plant", "sugar_mill") + ["market_stand", "trading_post"]
+    s = make(2, buildings={1: b}, tiles=["T1", "T2", "T3", "T4", "T5"])
+    play(s, "trader", "sell indigo", "sell sugar")             # p1: 1 + trading post
+    assert hand_size(s, 1) == 1 + 1 + 1                        # prices, market stand +1
