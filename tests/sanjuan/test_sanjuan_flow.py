@@ -187,3 +187,57 @@ def test_round_cap_safeguard_ends_a_drained_game():
     s = _end_of_round(rounds=100)
     play(s, "prospector")
     assert s.is_terminal()
+
+
+# ---- more scoring, end and round-start cases ------------------------------------------------
+def test_triumphal_arch_four_for_one_monument():
+    s = make(2, buildings={0: ["indigo_plant", "triumphal_arch", "victory_column"]})
+    assert s.scores()[0] == 1 + 4 + 4
+
+
+def test_palace_quarter_of_everything_else_rounded_down():
+    # base 1+1+2+0+0 = 4, chapel 3, guild hall 2 x 2 = 4: 11 -> palace 11 // 4 = 2
+    s = make(2, buildings={0: ["indigo_plant", "sugar_mill", "chapel", "guild_hall", "palace"]},
+             chapel={0: ["well", "crane", "statue"]})
+    assert s.scores()[0] == 11 + 2
+    # with a city hall (4 violet buildings) and an arch (1 monument): 1+3+0+0+0 = 4, +4, +4 = 12 -> +3
+    s = make(2, buildings={1: ["indigo_plant", "statue", "city_hall", "triumphal_arch", "palace"]})
+    assert s.scores()[1] == 12 + 3
+
+
+def test_guild_and_city_hall_count_every_copy_but_no_covered_card():
+    b = ["indigo_plant", "indigo_plant", "indigo_plant", "sugar_mill", "guild_hall", "city_hall", "well"]
+    s = make(2, buildings={0: b}, covered={0: ["silver_smelter", "hero"]})
+    # base 1+1+1+1+0+0+1 = 5; guild hall 2 x 4 = 8; city hall 3 (guild hall, itself, well)
+    assert s.scores()[0] == 5 + 8 + 3
+
+
+def test_no_round_start_steps_after_the_last_builder_phase():
+    eleven = ["indigo_plant"] * 5 + ["sugar_mill"] * 5 + ["chapel"]
+    hand0 = ["indigo_plant"] + ["statue"] * 3 + ["hero"] * 3 + ["palace"] * 2
+    s = make(2, hands={0: hand0}, buildings={0: eleven}, roles_taken=["producer", "trader"], picks=2)
+    play(s, "builder", "build indigo_plant")   # the governor's last pick of the round: 12 buildings
+    assert s.is_terminal()
+    assert hand_size(s, 0) == 8 and seat(s, 0)["chapel"] == {}   # no tuck, no discard to 7
+    assert s.to_dict()["governor"] == 0 and s.to_dict()["rounds"] == 1
+
+
+def test_chapel_tucks_go_clockwise_from_the_new_governor():
+    chapel = ["indigo_plant", "chapel"]
+    s = make(3, governor=0, hands={0: ["well"], 2: ["crane"]}, buildings={0: chapel, 2: chapel},
+             roles_taken=["builder", "producer"], picks=2, actor=2, chooser=2)
+    play(s, "prospector")                 # p2 chooses the round's last role; p1 becomes governor
+    d = s.to_dict()
+    assert d["governor"] == 1 and d["phase"] == "chapel" and s.current_player() == 2
+    play(s, "tuck crane")
+    assert s.current_player() == 0 and s.to_dict()["phase"] == "chapel"
+    play(s, "tuck well")
+    assert seat(s, 0)["chapel"] == {"well": 1}
+    assert s.to_dict()["phase"] == "role" and s.current_player() == 1
+
+
+def test_tie_break_counts_goods_with_the_hand():
+    # equal points; p0 holds 2 cards, p1 holds 1 card and 2 goods: p1 wins
+    b1 = [("indigo_plant", "crane"), ("indigo_plant", "statue")]
+    s = make(2, hands={0: ["well", "well"], 1: ["hero"]}, buildings={0: ["indigo_plant", "indigo_plant"], 1: b1})
+    assert s.scores() == [2, 2] and s.ranks() == [1, 0] and s.returns() == [0.0, 1.0]
