@@ -136,6 +136,39 @@ def test_trader_without_helpers_in_stock_places_nothing():
     assert d1["seats"][0]["resources"] == res(wood=2, stone=1)    # the payout still happened
 
 
+def test_trader_displaces_the_couriers_helper_only_when_placed_in_an_earlier_round():
+    d = blank(3, round=3)
+    for spot, p in (("sand", 1), ("wood", 1), ("clay", 2), ("stone", 2)):
+        put_spot(d, spot, p)
+    put_spot(d, "rider", 1)                         # placed in round 2
+    s = picks(d, "trader", "stonemason", "stonemason")
+    assert "trader rider" in legal_strings(s)
+    play(s, "trader rider")
+    d1 = s.to_dict()
+    assert d1["spots"]["rider"] == 0
+    assert d1["seats"][1]["helpers"] == 6 - 2       # the courier's helper went home
+    assert d1["seats"][0]["resources"]["silver"] == 1 and d1["seats"][1]["resources"]["silver"] == 0
+    d = blank(3, round=3)
+    for spot in ("sand", "wood", "clay", "stone"):
+        put_spot(d, spot, 0)
+    s = picks(d, "stonemason", "trader", "trader")
+    play(s, "trader rider")                         # seat 1 takes the rider this round
+    # seat 2: seat 1's courier helper is new; seat 0's carts may be displaced
+    assert legal_strings(s) == ["trader sand", "trader wood", "trader clay", "trader stone"]
+
+
+def test_two_traders_in_a_round_still_pay_each_spot_once():
+    d = blank(3, round=2)
+    put_spot(d, "clay", 2)
+    s = picks(d, "trader", "trader", "messenger")
+    play(s, "trader sand")
+    play(s, "trader wood")
+    d1 = s.to_dict()
+    assert d1["round"] == 3
+    assert [x["resources"] for x in d1["seats"]] == [res(sand=3), res(wood=2), res(clay=1)]
+    assert d1["tower"] == res(sand=2, wood=2, clay=2, stone=1, silver=1)
+
+
 # ---- bricklayer ----------------------------------------------------------------------------
 
 def test_bricklayer_takes_all_pieces_of_one_kind_and_a_taler_per_piece_used():
