@@ -212,6 +212,33 @@ def test_bricklayer_may_place_helpers_only_after_building():
     assert s.to_dict()["round"] == 2        # nothing built: no helper placement, round over
 
 
+def test_bricklayer_short_bank_pays_what_is_left():
+    d = blank(3)
+    d["tower"] = res(clay=2)
+    d["seats"][0]["resources"] = res(sand=2, wood=1)
+    s = load(d)
+    d["seats"][1]["talers"] += s.to_dict()["bank"] - 2           # the bank keeps 2 talers
+    s = picks(d, "bricklayer", "stonemason", "stonemason")
+    assert s.to_dict()["bank"] == 2
+    play(s, "build house")                 # 4 pieces used, the bank holds 2
+    d1 = s.to_dict()
+    assert d1["bank"] == 0 and d1["seats"][0]["talers"] == 3 + 2
+
+
+def test_bricklayer_silver_spent_as_a_joker_counts_as_a_piece_used():
+    d = blank(3)
+    d["tower"] = res(silver=1)
+    d["seats"][0]["resources"] = res(sand=4, wood=1)
+    s = picks(d, "bricklayer", "stonemason", "stonemason")
+    assert s.to_dict()["seats"][0]["resources"]["silver"] == 1      # the tower's only kind, forced
+    play(s, "build house")
+    assert legal_strings(s) == ["pay stone 0", "pay stone 1"]       # the silver bar may stand in for stone
+    play(s, "pay stone 0")                 # then it stands in for clay: 1 clay + 1 wood + 2 sand, forced
+    d1 = s.to_dict()
+    assert d1["forge"] == 1 and d1["seats"][0]["resources"] == res(sand=2)
+    assert d1["seats"][0]["talers"] == 3 + 4
+
+
 # ---- stonemason ----------------------------------------------------------------------------
 
 def test_stonemason_buys_one_piece_from_played_worker_cards_for_one_taler():
@@ -237,6 +264,22 @@ def test_stonemason_never_buys_the_last_piece_of_a_worker_card():
     d1 = s.to_dict()
     assert d1["round"] == 2
     assert d1["seats"][2]["resources"]["wood"] == 1 and d1["seats"][1]["resources"]["wood"] == 0
+
+
+def test_several_stonemasons_buy_one_piece_each_in_seat_order_from_the_start_player():
+    d = blank(4, start=1)
+    s = load(d)
+    play(s, "pick stonemason", "pick worker3", "pick stonemason", "pick stonemason")    # seats 1, 2, 3, 0
+    assert s.current_player() == 1
+    assert legal_strings(s) == ["buy p2 sand", "buy p2 wood", "buy p2 clay", "pass"]
+    play(s, "buy p2 clay")
+    assert s.current_player() == 3 and legal_strings(s) == ["buy p2 sand", "buy p2 wood", "pass"]
+    play(s, "buy p2 sand")
+    # seat 0: one piece left on the card, which its owner keeps
+    d1 = s.to_dict()
+    assert d1["round"] == 2
+    assert d1["seats"][2]["resources"] == res(wood=1) and d1["seats"][2]["talers"] == 3 + 2 + 1
+    assert d1["seats"][1]["resources"] == res(clay=1) and d1["seats"][3]["resources"] == res(sand=1)
 
 
 def test_stonemason_needs_a_taler():
@@ -364,3 +407,20 @@ def test_master_builder_two_players_builds_with_other_card_but_no_vp_for_own_bui
     assert d1["seats"][0]["vp_master"] == 5
     assert len(d1["seats"][0]["hand"]) == 8
 
+
+def test_master_builder_counts_every_card_of_the_others_and_each_master_builder_scores():
+    d = blank(4)
+    for p in (0, 1):
+        set_hand(d, p, ["masterbuilder", "messenger"])
+    d["tower"] = res(clay=1)
+    d["seats"][2]["resources"] = res(sand=2, wood=1)               # bricklayer: a house
+    d["seats"][3]["resources"] = res(sand=4, wood=2, clay=2)       # worker3 adds sand, wood, clay
+    s = picks(d, "masterbuilder", "masterbuilder", "bricklayer", "worker3")
+    play(s, "build house")                  # seat 2's bricklayer
+    play(s, "pass")                         # no helper
+    play(s, "build house", "build house")  # seat 3's worker
+    d1 = s.to_dict()
+    assert d1["round"] == 2
+    assert d1["seats"][2]["built"]["house"] == 1 and d1["seats"][3]["built"]["house"] == 2
+    assert d1["seats"][0]["vp_master"] == 15 and d1["seats"][1]["vp_master"] == 15
+    assert len(d1["seats"][0]["hand"]) == len(d1["seats"][1]["hand"]) == 8
