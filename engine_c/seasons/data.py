@@ -115,6 +115,7 @@ RULE_CHOICES = {
     "market_fees": "data file: places market_a, market_b (placeholders 6, 6)",
     "servants_house": "data file: places servants_a, servants_b (placeholders: 2 places, fee 6 each)",
     "forge_fees": "data file: places forge10, forge6 (10 and 6)",
+    "last_piece_sale": "refused: a stonemason never buys the last piece on a worker card (per card)",
     "trader_payout_needs_trader": True,
     "trader_no_spot": "no placement (also without a helper in stock); the payout still happens",
     "trader_mandatory": True,         # a trader with a legal spot must place
