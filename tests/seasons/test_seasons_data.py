@@ -51,6 +51,23 @@ def test_shipped_data_holds_the_known_numbers():
     assert all(vp % 2 == 0 for vp in D.BUILDING_VP)      # the worker's half VP is always whole
 
 
+def test_shipped_scoring_rates_and_card_constants_match_the_reference():
+    """Helper-place scoring (reference §4.3) and the cards' numbers (seed text) as shipped."""
+    rates = dict(zip(D.PLACE_IDS, zip(D.PLACE_VP, D.PLACE_PER)))
+    assert rates == {"market_a": (1, 2), "market_b": (1, 1),          # 2 talers : 1 VP, both: 1 : 1
+                     "forge10": (1, 1), "forge6": (1, 2),             # per silver bar / per 2
+                     "servants_a": (1, 1), "servants_b": (1, 1),      # per tile not built
+                     "palace_a": (1, 5), "palace_b": (1, 5),          # 5 pieces per helper at their value
+                     "keep": (3, 1),                                  # 3 per free place
+                     "tavern12": (1, 1), "tavern6": (1, 2),           # per castle helper / per 2
+                     "big_gate": (2, 1), "small_gate": (1, 1),        # per built tower
+                     "stable16": (3, 1), "stable12": (2, 1)}          # per built house
+    k = D.CONSTANT_VALUES
+    assert (k["messenger_talers"], k["master_vp_per_building"], k["bricklayer_talers_per_piece"],
+            k["stonemason_price"], k["worker_vp_divisor"], k["max_builds"], k["max_helpers"],
+            k["min_kinds"], k["tribute"], k["start_talers"], k["total_talers"]) == (8, 5, 1, 1, 2, 2, 2, 3, 1, 3, 105)
+
+
 def test_placeholders_are_exactly_the_not_found_items():
     """'placeholder' marks what the references do not give, and nothing they do."""
     data = content.load("seasons")
