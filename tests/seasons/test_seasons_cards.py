@@ -169,6 +169,16 @@ def test_two_traders_in_a_round_still_pay_each_spot_once():
     assert d1["tower"] == res(sand=2, wood=2, clay=2, stone=1, silver=1)
 
 
+def test_trader_without_a_legal_spot_places_nothing_and_the_payout_still_happens():
+    d = blank(3, round=2)
+    for spot in ("sand", "wood", "clay", "stone", "rider"):
+        put_spot(d, spot, 0)                        # every spot holds his own helper
+    s = picks(d, "trader", "messenger", "messenger")
+    d1 = s.to_dict()
+    assert d1["round"] == 3 and d1["seats"][0]["helpers"] == 6 - 5
+    assert d1["seats"][0]["resources"] == res(sand=3, wood=2, clay=1, stone=1, silver=1)
+
+
 # ---- bricklayer ----------------------------------------------------------------------------
 
 def test_bricklayer_takes_all_pieces_of_one_kind_and_a_taler_per_piece_used():
