@@ -174,6 +174,32 @@ def test_stop_and_visible_thinking(page):
     assert page.errors == []
 
 
+def test_stop_keeps_the_ranking_so_far_and_suggest_says_why_it_is_disabled(page):
+    start_game(page, "sanjuan", 2)
+    assert page.is_disabled("#stop")                         # nothing runs: nothing to stop
+    assert page.inner_text("#suggest-note") == ""
+    page.fill("#iterations", "10000000")
+    page.click("#suggest")
+    page.wait_for_function("document.querySelector('#progress').textContent.includes('best so far')", timeout=5000)
+    assert page.is_enabled("#stop")
+    page.click("#stop")
+    # the search's last report is the ranking of what it searched, the best move marked on the board too
+    page.wait_for_selector("#ranked tr.best", timeout=10000)
+    assert page.inner_text("#progress").startswith("stopped: ")
+    assert page.locator("#legal button.best").count() == 1
+    page.wait_for_selector("#stop:disabled", timeout=5000)
+    # viewed as the seat not to act, Suggest is disabled and says why
+    page.uncheck("#follow")
+    to_act = int(page.input_value("#seat"))
+    page.select_option("#seat", str(1 - to_act))
+    page.wait_for_selector("#suggest:disabled")
+    why = f"suggestions are for the player to act: view the board as seat {to_act}"
+    assert page.inner_text("#suggest-note") == why
+    assert page.get_attribute("#suggest", "title") == why
+    page.check("#follow")
+    assert page.errors == []
+
+
 def ranked_after_suggest(page, game, position_file, iterations):
     """Load tests/solver/data/``position_file`` into a new board, suggest with ``iterations`` and
     return the ranked table's first cells (move names with their marks), best first."""
@@ -310,8 +336,7 @@ def test_undo_clears_an_error_and_an_empty_budget_means_the_default(page):
     page.wait_for_selector("#error", state="hidden")
     page.fill("#iterations", "")                     # an emptied box: the default budget, not "got 0"
     page.click("#suggest")
-    page.wait_for_function("document.querySelector('#progress').textContent.length > 0", timeout=5000)
-    page.click("#stop")
+    page.wait_for_selector("#ranked tr.best", timeout=30000)
     assert page.is_hidden("#error")
     # three-digit move numbers fit in the history's margin (12px monospace: about 7px a character)
     margin = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#history')).paddingLeft)")

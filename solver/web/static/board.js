@@ -129,7 +129,14 @@ const BoardPage = (() => {
     renderAgents(view);
     $("undo").disabled = !view.can_undo;
     $("redo").disabled = !view.can_redo;
-    $("suggest").disabled = view.over || view.to_act !== view.seat || !!view.thinking;
+    // a disabled Suggest says why; Stop is only offered while something runs
+    const why = view.over ? "the game is over: there is no move to suggest"
+      : view.thinking ? `seat ${view.thinking.seat} (AI) is thinking: wait, or press stop`
+      : view.to_act !== view.seat ? `suggestions are for the player to act: view the board as seat ${view.to_act}` : "";
+    $("suggest").disabled = !!why;
+    $("suggest").title = why;
+    $("suggest-note").textContent = why;
+    updateStop();
     $("ai").disabled = view.over || !!view.thinking;
     $("download").href = `/api/position?board=${page.board}`;
     // the new-game form starts from the board's game, but only when that changes: a refresh of the
@@ -307,6 +314,12 @@ const BoardPage = (() => {
       page.events.close();
       page.events = null;
     }
+    updateStop();
+  }
+
+  // Stop is enabled while this page's suggestion streams or an agent chooses a move
+  function updateStop() {
+    $("stop").disabled = !(page.events || (page.view && page.view.thinking));
   }
 
   async function suggest() {
@@ -320,6 +333,7 @@ const BoardPage = (() => {
     $("progress").textContent = "searching...";
     const events = new EventSource(`/api/suggest/events?board=${page.board}`);
     page.events = events;
+    updateStop();
     events.addEventListener("progress", (e) => showProgress(JSON.parse(e.data)));
     for (const kind of ["done", "stopped"]) {
       events.addEventListener(kind, (e) => {
@@ -381,9 +395,8 @@ const BoardPage = (() => {
   }
 
   async function stop() {
-    stopEvents();
+    // the suggestion's stream stays open: its last report ("stopped") brings the ranking so far
     await api("/api/stop", {board: page.board});
-    if ($("progress").textContent) $("progress").textContent += " (stopped)";
     await refresh();
   }
 
