@@ -423,3 +423,30 @@ def test_tiletum_dice_of_one_value_fit_inside_their_wheel_segment(page):
             off = math.degrees(math.atan2(dy, dx) - middle)
             assert abs((off + 180) % 360 - 180) < 30, f"die {name} reaches into the next segment"
     assert page.errors == []
+
+
+GOODS_OVERFLOW = """() => {
+    // goods squares: a group of one rectangle 18 high and its label, a die number maybe with a count
+    const groups = Array.from(document.querySelectorAll('#board g')).filter((g) => g.children.length === 2
+      && g.children[0].tagName === 'rect' && g.children[0].getAttribute('height') === '18'
+      && /^[1-6](x[0-9]+)?$/.test(g.children[1].textContent));
+    const boxes = groups.map((g) => [g.querySelector('rect').getBBox(), g.querySelector('text').getBBox(), g.textContent]);
+    const spilled = boxes.filter(([r, t]) => t.x < r.x || t.x + t.width > r.x + r.width).map((b) => b[2]);
+    const overlapping = [];
+    boxes.forEach(([a, , name], i) => boxes.slice(i + 1).forEach(([b, , other]) => {
+      if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height)
+        overlapping.push(name + '/' + other);
+    }));
+    return {count: groups.length, several: boxes.filter((b) => b[2].includes('x')).length, spilled, overlapping};
+}"""
+
+
+def test_burgundy_goods_of_one_number_fit_their_square(page):
+    """Several goods of one die number ("4x2") in a depot and in a seat's storage: the label stays
+    inside its square and the squares do not overlap."""
+    for seed in (2, 8):                    # seat goods 2x3 and 6x2; a depot with two goods of 4
+        state = random_position("burgundy", 2, seed, 40)
+        show_position(page, "burgundy", 2, state)
+        found = page.evaluate(GOODS_OVERFLOW)
+        assert found["several"] > 0 and found["spilled"] == [] and found["overlapping"] == [], found
+    assert page.errors == []

@@ -26,9 +26,15 @@ BoardGames.burgundy = (() => {
                                          fill: faint ? "#333" : "#111", "font-weight": faint ? 400 : 700}) : null);
   }
 
+  // goods of one die number: a square, widened when it holds several (its label "4x2" is wider)
+  function goodsWidth(count) {
+    return count > 1 ? 28 : 18;
+  }
+
   function goodsSquare(d, x, y, type, count) {
-    return d.group({}, d.rect(x, y, 18, 18, {rx: 3, fill: GOOD_FILL[type - 1], stroke: "#333"}),
-      d.text(x + 9, y + 13, count > 1 ? `${type}x${count}` : String(type),
+    const width = goodsWidth(count);
+    return d.group({}, d.rect(x, y, width, 18, {rx: 3, fill: GOOD_FILL[type - 1], stroke: "#333"}),
+      d.text(x + width / 2, y + 13, count > 1 ? `${type}x${count}` : String(type),
              {"text-anchor": "middle", class: "small", fill: "#fff", "font-weight": 700}));
   }
 
@@ -67,7 +73,7 @@ BoardGames.burgundy = (() => {
       goods.forEach((count, type) => {
         if (count) {
           goodsGroup.append(goodsSquare(d, gx, y0 + 84, type + 1, count));
-          gx += 24;
+          gx += goodsWidth(count) + 6;
         }
       });
       root.append(d.target(goodsGroup, ship));
@@ -154,7 +160,8 @@ BoardGames.burgundy = (() => {
       const [type, count] = slot;
       const sells = seat === view.seat ? d.moves((m) => /:sell\d$/.test(m) && m.endsWith(`sell${type}`)) : [];
       root.append(d.target(d.group({}, d.rect(xr + k * 40 - 2, y0 + 118, 34, 26, {rx: 4, fill: "#fff", stroke: "#999"}),
-                                   goodsSquare(d, xr + k * 40 + 6, y0 + 122, type, count)), sells));
+                                   goodsSquare(d, xr + k * 40 + 15 - goodsWidth(count) / 2, y0 + 122, type, count)),
+                               sells));
     });
     const dice = data.dice.map((v, k) => `${v}${data.dice_used[k] ? " (used)" : ""}`).join(", ");
     const counters = [
