@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine_c.errors import BoardlabError
 from solver.display import game_data
-from solver.display.burgundy import hex_coordinates, tile_colour, tile_short
+from solver.display.burgundy import PENDING_TEXT, hex_coordinates, tile_colour, tile_short
 from solver.display.seat_views import SEAT_VIEWS
 from solver.display.tiletum import effect_text, fair_text
 
@@ -55,7 +55,8 @@ def full_position(state):
 
 
 def _burgundy_tables():
-    """Estate boards (colour letter and die number per space, hex coordinates), depots, tile looks."""
+    """Estate boards (colour letter and die number per space, hex coordinates), depots, tile looks,
+    the texts of the decisions."""
     data = game_data.burgundy()
     names = data.tile_names()
     tiles = [name for name in names if name]
@@ -70,6 +71,8 @@ def _burgundy_tables():
         "tile_colour": {name: tile_colour(name) for name in tiles},
         "tile_short": {name: tile_short(name) for name in tiles},
         "track_spaces": data.TRACK_SPACES,
+        # what the player to act decides, as `show` writes it ({a}: the decision's argument, {a1}: plus one)
+        "pending_text": dict(PENDING_TEXT),
     }
 
 

@@ -450,3 +450,29 @@ def test_burgundy_goods_of_one_number_fit_their_square(page):
         found = page.evaluate(GOODS_OVERFLOW)
         assert found["several"] > 0 and found["spilled"] == [] and found["overlapping"] == [], found
     assert page.errors == []
+
+
+def board_texts(page):
+    """Every text drawn on the board."""
+    return page.evaluate("Array.from(document.querySelectorAll('#board text'), (t) => t.textContent)")
+
+
+def test_burgundy_board_says_what_is_decided_and_writes_goods_as_show_does(page):
+    """The decision names its storage tile or depot, and goods read as `show` writes them: count x
+    die number (the board wrote the die number first, and the unseen goods as a bare list of counts)."""
+    def goods(counts):
+        return " ".join(f"{n}x{kind}" for kind, n in enumerate(counts, 1) if n) or "-"
+
+    for seed, decision in ((3, "where to place storage tile 2"), (13, "which space of depot 6")):
+        state = random_position("burgundy", 2, seed, 30)
+        data = state.to_dict()
+        show_position(page, "burgundy", 2, state)
+        texts = board_texts(page)
+        assert f"deciding: {decision}; bought this turn: no" in texts
+        assert any(text.startswith(f"unseen goods {goods(data['goods_pool'])};") for text in texts), texts
+        for seat in data["seats"]:
+            assert f"goods sold {goods(seat['sold'])}" in texts
+            for slot in seat["goods"]:
+                if slot and slot[1] > 1:
+                    assert f"{slot[1]}x{slot[0]}" in texts
+    assert page.errors == []

@@ -5,10 +5,6 @@ BoardGames.burgundy = (() => {
   const FILL = {C: "#2f7d3b", S: "#2b6cb0", M: "#7d858c", P: "#9ccc3c", B: "#d89b3a", K: "#f2c94c"};
   const GOOD_FILL = ["#e03131", "#f08c00", "#fab005", "#2f9e44", "#1c7ed6", "#862e9c"];
   const SQRT3 = Math.sqrt(3);
-  const DECISIONS = {main: "main action", free: "the castle's extra action", hall: "the city hall's extra tile",
-                     slot: "which space of the depot", space: "where to place the tile", discard: "which stored tile to discard",
-                     ship: "which depot's goods the ship takes", goods: "which goods to keep",
-                     warehouse: "which goods the warehouse sells", pick: "which tile to pick"};
 
   function hexPoints(cx, cy, r) {
     return Array.from({length: 6}, (_, k) => {
@@ -31,10 +27,15 @@ BoardGames.burgundy = (() => {
     return count > 1 ? 28 : 18;
   }
 
+  // goods per die number as `show` writes them: "2x4 1x5" (count x die number), "-" for none
+  function goodsText(counts) {
+    return counts.map((n, k) => (n ? `${n}x${k + 1}` : "")).filter(Boolean).join(" ") || "-";
+  }
+
   function goodsSquare(d, x, y, type, count) {
     const width = goodsWidth(count);
     return d.group({}, d.rect(x, y, width, 18, {rx: 3, fill: GOOD_FILL[type - 1], stroke: "#333"}),
-      d.text(x + width / 2, y + 13, count > 1 ? `${type}x${count}` : String(type),
+      d.text(x + width / 2, y + 13, count > 1 ? `${count}x${type}` : String(type),
              {"text-anchor": "middle", class: "small", fill: "#fff", "font-weight": 700}));
   }
 
@@ -99,12 +100,14 @@ BoardGames.burgundy = (() => {
     const taken = Object.entries(pos.bonus_taken).filter(([, n]) => n)
       .map(([colour, n]) => `${colour} ${n === 1 ? "large" : "both"}`).join(", ");
     const top = pendingTop(view);
+    const [kind, a] = top || ["main", 0];
+    const decision = (t.pending_text[kind] || kind).replace("{a1}", String(a + 1)).replace("{a}", String(a));
     const deciding = pos.over ? "game over" : pos.setup_player !== null ? "choosing a starting castle"
-      : top ? `deciding: ${DECISIONS[top[0]] || top[0]}` : "deciding: main action";
+      : `deciding: ${decision}; bought this turn: ${turn.bought ? "yes" : "no"}`;
     const lines = [
       `phase ${pos.phase}, round ${pos.round} of 5; white die ${turn.white_die}; turn order ${turn.order.join(" ")}`,
       deciding,
-      `unseen goods ${pos.goods_pool.join(" ")}; bonus tiles taken: ${taken || "none"}`,
+      `unseen goods ${goodsText(pos.goods_pool)}; bonus tiles taken: ${taken || "none"}`,
       `supply: ${Object.values(pos.supply_coloured).reduce((a, b) => a + b, 0)} coloured-back, ` +
         `${Object.values(pos.supply_black).reduce((a, b) => a + b, 0)} black-back tiles` +
         (turn.pending_tile ? `; tile waiting: ${turn.pending_tile}` : ""),
@@ -168,7 +171,7 @@ BoardGames.burgundy = (() => {
       `dice: ${dice}`,
       `silverlings ${data.silverlings}, workers ${data.workers}`,
       `track space ${data.track[0]} (height ${data.track[1]})`,
-      `goods tiles sold ${data.sold.reduce((a, b) => a + b, 0)}`,
+      `goods sold ${goodsText(data.sold)}`,
       `bonus tiles ${data.bonus_large} large, ${data.bonus_small} small`,
       `board ${data.board}`,
     ];
