@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine_c.errors import BoardlabError
 from solver.display import game_data
 from solver.display.burgundy import PENDING_TEXT, hex_coordinates, tile_colour, tile_short
+from solver.display.seasons import STEP_TEXT as SEASONS_STEP_TEXT
 from solver.display.seat_views import SEAT_VIEWS
 from solver.display.tiletum import effect_text, fair_text
 
@@ -88,7 +89,8 @@ def _sanjuan_tables():
 
 
 def _seasons_tables():
-    """Resources, character cards, buildings (value and VP), castle helper places, trader spots."""
+    """Resources, character cards, buildings (value and VP), castle helper places, trader spots, the
+    texts of the phases."""
     data = game_data.seasons()
     return {
         "resources": list(data.RESOURCES),
@@ -97,6 +99,8 @@ def _seasons_tables():
         "helper_buildings": list(data.HELPER_BUILDINGS),
         "places": [{"place": place, "building": building, "fee": fee} for place, building, fee in data.PLACES],
         "spots": list(data.SPOTS),
+        # what the player to act does in each phase, as `show` writes it ({name}: a field of the turn)
+        "step_text": dict(SEASONS_STEP_TEXT),
     }
 
 

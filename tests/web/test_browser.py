@@ -476,3 +476,21 @@ def test_burgundy_board_says_what_is_decided_and_writes_goods_as_show_does(page)
                 if slot and slot[1] > 1:
                     assert f"{slot[1]}x{slot[0]}" in texts
     assert page.errors == []
+
+
+def test_seasons_board_says_what_the_player_to_act_does_and_the_order_of_the_cards(page):
+    """As `show` tells it: the step of the player to act (a building being paid, its points left)
+    and the round's cards in their order, the one being resolved marked; the board said only the phase."""
+    state = random_position("seasons", 3, 23, 40)         # paying for a building
+    data = state.to_dict()
+    assert data["phase"] == "pay"
+    show_position(page, "seasons", 3, state)
+    texts = board_texts(page)
+    turn = data["turn"]
+    assert f"seat {data['actor']} to act: paying for {turn['building']}: {turn['pay_left']} building points left" in texts
+    queue = ", ".join(("> " if k == data["queue_pos"] else "") + f"seat {seat} {card}"
+                      for k, (seat, card) in enumerate(data["queue"]))
+    assert f"this round's cards in order: {queue}" in texts
+    show_position(page, "seasons", 3, new_state("seasons", 3, 1))
+    assert {"seat 0 to act: choosing a card in secret", "this round's cards in order: -"} <= set(board_texts(page))
+    assert page.errors == []

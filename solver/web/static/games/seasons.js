@@ -42,7 +42,10 @@ BoardGames.seasons = (() => {
       const x = 620 + k * 80;
       const node = d.group({}, d.rect(x, 30, 72, 26, {rx: 5, fill: RESOURCE_FILL[spot], stroke: "#333"}),
         d.text(x + 36, 47, spot, {"text-anchor": "middle", class: "small", fill: DARK.has(spot) ? "#fff" : "#111"}));
-      if (owner !== null) node.append(d.circle(x + 66, 30, 8, {fill: d.seatColour(owner), stroke: "#000"}));
+      if (owner !== null) {
+        node.append(d.circle(x + 66, 30, 8, {fill: d.seatColour(owner), stroke: "#000"}));
+        node.append(d.el("title", {}, `seat ${owner} since round ${pos.spot_rounds[k]}`));
+      }
       root.append(d.target(node, d.moves((m) => m === `trader ${spot}`)));
     });
     // buildings left, as tiles to build
@@ -76,9 +79,29 @@ BoardGames.seasons = (() => {
       root.append(group);
       x += width + 8;
     });
+    // what the player to act is doing, and the round's cards in the order they are resolved
+    const lines = [stepLine(view, t), `this round's cards in order: ${queueText(pos)}`];
+    if (pos.winter) lines.push(`winter cards in play: ${(pos.winter_cards || []).join(", ") || "none yet"}`);
+    lines.forEach((line, k) => root.append(d.text(10, 242 + k * 18, line, {class: "label"})));
+    const y = 232 + lines.length * 18;
     const extra = d.moves((m) => m === "pass" || m.startsWith("from ") || m.startsWith("load ") || m.startsWith("pay "));
-    extra.forEach((move, k) => root.append(button(d, 10 + (k % 8) * 120, 228 + Math.floor(k / 8) * 30, move, [move])));
-    return 236 + Math.ceil(extra.length / 8) * 30;
+    extra.forEach((move, k) => root.append(button(d, 10 + (k % 8) * 120, y + Math.floor(k / 8) * 30, move, [move])));
+    return y + 8 + Math.ceil(extra.length / 8) * 30;
+  }
+
+  // "seat 1 to act: stonemason: may buy a piece", as `show` writes it
+  function stepLine(view, t) {
+    const pos = view.position;
+    if (pos.phase === "over") return "game over";
+    const step = (t.step_text[pos.phase] || pos.phase).replace(/\{(\w+)\}/g, (_, name) => String(pos.turn[name]));
+    return `seat ${pos.actor} to act: ${step}`;
+  }
+
+  // the round's resolution order, the entry being resolved marked with ">" ("-" while choosing)
+  function queueText(pos) {
+    if (pos.phase === "select" || pos.phase === "over" || !pos.queue || !pos.queue.length) return "-";
+    return pos.queue.map((entry, k) => (k === pos.queue_pos ? "> " : "") +
+      (entry === "payout" ? "payout" : `seat ${entry[0]} ${entry[1]}`)).join(", ");
   }
 
   function drawSeat(root, view, t, d, seat, y0) {
