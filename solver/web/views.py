@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine_c.errors import BoardlabError
 from solver.display import game_data
 from solver.display.burgundy import PENDING_TEXT, hex_coordinates, tile_colour, tile_short
+from solver.display.sanjuan import STEP_TEXT as SANJUAN_STEP_TEXT
 from solver.display.seasons import STEP_TEXT as SEASONS_STEP_TEXT
 from solver.display.seat_views import SEAT_VIEWS
 from solver.display.tiletum import effect_text, fair_text
@@ -78,14 +79,17 @@ def _burgundy_tables():
 
 
 def _sanjuan_tables():
-    """Cards (cost, VP, the good a production building makes), roles, goods, trading-house tiles."""
+    """Cards (cost, VP, the good a production building makes), roles, goods, trading-house tiles,
+    the texts of the phases."""
     data = game_data.sanjuan()
     cards = {}
     for index, (name, cost, vp, _copies) in enumerate(data.CARDS):
         cards[name] = {"cost": cost, "vp": vp,
                        "good": data.GOODS[index] if index < data.NUM_PRODUCTION else None}
     return {"cards": cards, "roles": list(data.ROLES), "goods": list(data.GOODS),
-            "tiles": {name: list(prices) for name, prices in zip(data.TILE_NAMES, data.TILES)}}
+            "tiles": {name: list(prices) for name, prices in zip(data.TILE_NAMES, data.TILES)},
+            # what the player to act decides in each phase, as `show` writes it ({building}, {limit})
+            "step_text": dict(SANJUAN_STEP_TEXT)}
 
 
 def _seasons_tables():

@@ -14,8 +14,10 @@ from playwright.sync_api import sync_playwright
 
 from engine_c import new_state, state_from_json
 from solver.display import game_data
+from solver.display.sanjuan import cards_text
 from solver.display.tiletum import effect_text
 from solver.positions import random_position
+from solver.web.views import seat_position
 
 CHROMIUM = "/usr/bin/chromium"          # Debian's package; no browser is ever downloaded
 ROOT = Path(__file__).resolve().parents[2]
@@ -493,4 +495,27 @@ def test_seasons_board_says_what_the_player_to_act_does_and_the_order_of_the_car
     assert f"this round's cards in order: {queue}" in texts
     show_position(page, "seasons", 3, new_state("seasons", 3, 1))
     assert {"seat 0 to act: choosing a card in secret", "this round's cards in order: -"} <= set(board_texts(page))
+    assert page.errors == []
+
+
+def test_san_juan_board_says_what_is_decided_and_names_chapel_covered_and_discarded_cards(page):
+    """As `show` tells it: the decision (a building being paid and what is left to pay), the cards
+    covered by the crane, the seat's own chapel (others' face down) and the discarded cards it saw;
+    the board gave only the phase and counts."""
+    state = random_position("sanjuan", 2, 69, 120)           # seat 0 pays for a building; seat 1 has a chapel
+    data = state.to_dict()
+    assert data["phase"] == "pay" and data["actor"] == 0
+    show_position(page, "sanjuan", 2, state)
+    assert page.input_value("#seat") == "0"
+    view = seat_position(state, 0)
+    texts = board_texts(page)
+    turn = data["turn"]
+    step = f"seat 0 to act: paying for {turn['building']}: {turn['limit']} still to pay"
+    assert any(step in text for text in texts), texts
+    for seat in view["seats"]:
+        line = f"chapel: {cards_text(seat['chapel'])}; covered by the crane: {cards_text(seat['covered'])}"
+        assert line in texts
+    assert "chapel: 8 face down; covered by the crane: chapel" in texts            # seat 1's, seen by seat 0
+    saw = f"you saw these go to the discard pile: {cards_text(view['discard']['known'])}"
+    assert saw in texts
     assert page.errors == []

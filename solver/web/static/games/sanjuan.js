@@ -40,14 +40,47 @@ BoardGames.sanjuan = (() => {
     return Object.entries(multiset).flatMap(([name, count]) => Array(count).fill(name));
   }
 
+  // a multiset as `show` writes it: "well, hero x2"; covered cards: the known ones and "3 face down"
+  function cardsText(d, multiset, empty = "-") {
+    if (d.isBacks(multiset)) {
+      const known = cardsText(d, multiset.known || {}, "");
+      const hidden = multiset.backs ? `${multiset.backs} face down` : "";
+      return [known, hidden].filter(Boolean).join(", ") || empty;
+    }
+    return Object.entries(multiset).filter(([, n]) => n).map(([name, n]) => (n === 1 ? name : `${name} x${n}`))
+      .join(", ") || empty;
+  }
+
+  // lines of at most `width` characters, broken after commas
+  function wrap(text, width) {
+    const lines = [""];
+    for (const part of text.split(", ")) {
+      const last = lines.length - 1;
+      if (lines[last] && lines[last].length + part.length + 2 > width) lines.push(part);
+      else lines[last] = lines[last] ? `${lines[last]}, ${part}` : part;
+    }
+    return lines;
+  }
+
+  // what the player to act decides, as `show` writes it
+  function stepText(pos, t) {
+    if (pos.phase === "over") return "game over";
+    const turn = pos.turn;
+    const limit = turn.limit === null || turn.limit === undefined ? "?" : String(turn.limit);
+    const step = (t.step_text[pos.phase] || pos.phase).replace("{building}", String(turn.building)).replace("{limit}", limit);
+    return `seat ${pos.actor} to act: ${step}`;
+  }
+
   function cardMoves(d, name) {
     return d.moves((m) => ["build", "pay", "keep", "discard", "tuck"].some((verb) => m === `${verb} ${name}`));
   }
 
   function drawTop(root, view, t, d) {
     const pos = view.position;
-    root.append(d.text(10, 20, `round ${pos.rounds}, governor seat ${pos.governor}, phase ${pos.phase}` +
-      (pos.role && pos.phase !== "role" ? ` (${pos.role}, chosen by seat ${pos.chooser})` : ""), {class: "title"}));
+    const now = pos.phase === "over" || ["role", "chapel", "hand_limit"].includes(pos.phase) ? ""
+      : ` | now: ${pos.role} (chosen by seat ${pos.chooser})`;
+    root.append(d.text(10, 20, `round ${pos.rounds}, governor seat ${pos.governor}; ${stepText(pos, t)}${now}`,
+                       {class: "title"}));
     t.roles.forEach((role, k) => {
       const taken = pos.roles_taken.includes(role);
       const x = 10 + k * 104;
@@ -84,7 +117,15 @@ BoardGames.sanjuan = (() => {
       if (d.isBacks(pending)) root.append(backs(d, 200, 84, pending.backs, "face down"));
       else names(pending).forEach((name, k) => root.append(d.target(card(d, t, 200 + k * 80, 84, name), cardMoves(d, name))));
     }
-    return waiting ? 150 : 110;
+    // the discard pile's cards known to this seat: face up (gold mine), and those it saw go there
+    const known = [`discard pile, face up (gold mine): ${cardsText(d, pos.public_discards || {})}`];
+    if (d.isBacks(pos.discard) && Object.keys(pos.discard.known || {}).length) {
+      known.push(`you saw these go to the discard pile: ${cardsText(d, pos.discard.known)}`);
+    }
+    const lines = known.flatMap((line) => wrap(line, 150));
+    const y = waiting ? 156 : 118;
+    lines.forEach((line, k) => root.append(d.text(10, y + k * 16, line, {class: "label"})));
+    return y + lines.length * 16;
   }
 
   function drawSeat(root, view, t, d, seat, y0) {
@@ -120,9 +161,8 @@ BoardGames.sanjuan = (() => {
       names(hand).forEach((name, k) => root.append(d.target(card(d, t, 60 + k * 80, y0 + 104, name),
                                                             own ? cardMoves(d, name) : [])));
     }
-    const chapel = d.isBacks(data.chapel) ? data.chapel.backs : Object.values(data.chapel).reduce((a, b) => a + b, 0);
-    const covered = Object.values(data.covered).reduce((a, b) => a + b, 0);
-    root.append(d.text(870, y0 + 20, `chapel ${chapel}, covered ${covered}`, {class: "label"}));
+    const chapel = `chapel: ${cardsText(d, data.chapel)}; covered by the crane: ${cardsText(d, data.covered)}`;
+    wrap(chapel, 150).forEach((line, k) => root.append(d.text(15, y0 + 174 + k * 16, line, {class: "label"})));
   }
 
   return function drawSanJuan(root, view, tables, d) {
