@@ -8,6 +8,7 @@ software metadata, seeded bootstraps.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import json
 from pathlib import Path
@@ -416,6 +417,23 @@ def _data_notes(runs, df) -> dict:
     return notes
 
 
+FIGURES_MARK = "boardlab report figures:"     # the last line of index.html lists the PNGs written beside it
+
+
+def _figures_listed(index: Path) -> list[str]:
+    """The PNG names an earlier report in this folder listed in its index.html (none if it did not)."""
+    try:
+        text = index.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    start = text.rfind(f"<!-- {FIGURES_MARK}")
+    if start < 0:
+        return []
+    names = text[start + len(FIGURES_MARK) + 5:].split("-->")[0].split()
+    # only plain file names of figures: never a path out of the folder
+    return [name for name in names if name.endswith(".png") and "/" not in name and "\\" not in name]
+
+
 def _values_run(values) -> Path:
     """The run a values folder names (read when only values folders are given); BoardlabError,
     naming the values folder, when that run is not there any more."""
@@ -504,8 +522,14 @@ def write_report(paths, out_dir, with_notes=False):
             f"<title>boardlab report: {html.escape(', '.join(games))}</title>\n"
             f"<style>{CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
     index = out_dir / "index.html"
+    written = sorted(path.name for path in doc.pngs)
+    stale = set(_figures_listed(index)) - set(written)
+    page += f"<!-- {FIGURES_MARK} {' '.join(written)} -->\n"
     try:
         index.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise BoardlabError(f"{index}: cannot write ({exc.strerror})") from None
+    for name in sorted(stale):       # an earlier report's figures this one does not have
+        with contextlib.suppress(OSError):
+            (out_dir / name).unlink()
     return (index, [notes[g] for g in games if g in notes]) if with_notes else index

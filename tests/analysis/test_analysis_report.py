@@ -239,3 +239,19 @@ def test_lead_changes_no_game_had_are_drawn_at_zero():
     line = plots.plot_game_length(df).axes[1].get_lines()[0]
     assert list(line.get_xdata()) == [0, 1, 2, 3]
     assert list(line.get_ydata()) == [0.0, 50.0, 0.0, 50.0]
+
+
+def test_a_report_over_an_older_one_leaves_none_of_its_figures_behind(runs_dir, tmp_path):
+    """Figures an earlier report wrote and this one does not are removed; other files stay."""
+    from analysis.synthetic import synthetic_results, write_run
+    out = tmp_path / "out"
+    write_report([runs_dir["a"], runs_dir["b"], runs_dir["c"]], out)
+    assert (out / "burgundy_values.png").is_file()
+    (out / "mine.png").write_bytes(b"a figure of the user's own")
+    tiny = write_run(tmp_path / "tiny.parquet", synthetic_results("burgundy", 2, 1, agents=["a", "b"], seed=1))
+    index = write_report(tiny, out)
+    kept = sorted(p.name for p in out.glob("*.png"))
+    assert "burgundy_values.png" not in kept and "burgundy_seat_advantage.png" in kept
+    assert "mine.png" in kept                       # never listed by a report: left alone
+    listed = index.read_text().rsplit("<!-- boardlab report figures:", 1)[1].split("-->")[0].split()
+    assert sorted(listed) == sorted(name for name in kept if name != "mine.png")
