@@ -17,11 +17,12 @@ and every search runs for ``time`` seconds divided by the number of waves
 then vary with machine load, as any timed search does.
 """
 import math
+import numbers
 
 import numpy as np
 
 from engine_c.errors import BoardlabError
-from engine_c.game import seed_to_state
+from engine_c.game import GameState, seed_to_state
 from solver.datafiles import check_installed
 
 from solver import ismcts
@@ -42,6 +43,24 @@ TIE_Z = 1.96
 # Two moves "make no difference" when paired playouts after each (the same hidden cards, the same
 # dice and the same playout choices) end in the same scores this many times out of this many.
 SAME_OUTCOME_PLAYOUTS = 32
+
+
+def _spawn(seed, *key):
+    """The SeedSequence ``key`` below ``seed`` (an int 0..2^64-1 or a SeedSequence):
+    ``SeedSequence(seed, spawn_key=key)`` for an int, the same key under a SeedSequence's own."""
+    if isinstance(seed, np.random.SeedSequence):
+        return np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + key, pool_size=seed.pool_size)
+    return np.random.SeedSequence(int(seed), spawn_key=key)
+
+
+def _check_seed(seed):
+    """``seed`` if it is an int 0..2^64-1 or a SeedSequence, as everywhere in boardlab; BoardlabError otherwise."""
+    if not isinstance(seed, np.random.SeedSequence):
+        try:
+            seed_to_state(seed)
+        except BoardlabError as exc:
+            raise BoardlabError(f"analyse: {exc}") from None
+    return seed
 
 
 def _search_one(searcher, state, iterations, seconds, seed, pv_length):
@@ -70,7 +89,7 @@ def _played_line(state, line, seed, own_turn=False):
     player = state.current_player()
     best = []
     for k in range(RENDER_TRIES):
-        world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 20, k)))
+        world = state.resample_hidden(player, _spawn(seed, 1 << 20, k))
         moves = []
         for action in line:
             if own_turn and (world.is_terminal() or world.current_player() != player):
@@ -122,12 +141,12 @@ def same_outcome(state, first, action, seed, playouts=SAME_OUTCOME_PLAYOUTS):
         return True
     player = state.current_player()
     for k in range(playouts):
-        world = state.resample_hidden(player, np.random.SeedSequence(seed, spawn_key=(1 << 21, k)))
+        world = state.resample_hidden(player, _spawn(seed, 1 << 21, k))
         ends = []
         for move in (first, action):
             game = world.clone()
             game.apply_action(move)
-            game.playout(np.random.SeedSequence(seed, spawn_key=(1 << 21, k, 1)), policy=True)
+            game.playout(_spawn(seed, 1 << 21, k, 1), policy=True)
             ends.append(tuple(game.scores()))
         if ends[0] != ends[1]:
             return False
@@ -160,6 +179,12 @@ def _check(name, value, kind, limit):
         kind_name = "integer" if kind is int else "number"
         raise BoardlabError(f"analyse: {name} must be a positive {kind_name} up to {limit}, got {value!r}")
     return number
+
+
+def _real_in(value, low, high):
+    """True for a real number (numpy's included, not a bool) in ``low..high`` (nan is not)."""
+    return (isinstance(value, numbers.Real) and not isinstance(value, bool)
+            and low <= float(value) <= high)
 
 
 def _run_searches(tasks, jobs, work=_search_one):
@@ -210,10 +235,13 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     ``same_outcome`` (True for the first move and for every move after which paired playouts end
     exactly as after the first: ``same_outcome``, the choice makes no difference).
     Budget: ``iterations`` in all (default 20000) or ``time`` seconds.
+    ``seed``: an int 0..2^64-1 or a ``numpy.random.SeedSequence`` (as everywhere in boardlab).
     ``halving=True`` (default ``DEFAULT_HALVING``, off; an iteration budget only) runs sequential
     halving at the root of each tree (solver/halving.py) and ranks the moves by the round they
     reached, then by value, instead of by visits.
     """
+    if not isinstance(state, GameState):
+        raise BoardlabError(f"analyse: state must be a game state, got {type(state).__name__}")
     check_installed(state)               # the engine reads the installed data's tables
     if state.is_terminal():
         raise BoardlabError("analyse: the game is over, there is no move to analyse")
@@ -223,11 +251,12 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     time = _check("time", time, float, ismcts.MAX_SECONDS)
     jobs = _check("jobs", jobs, int, 1024)
     searches = _check("searches", searches, int, 1024)
-    if reward not in ismcts.REWARDS:
+    seed = _check_seed(seed)
+    if not isinstance(reward, str) or reward not in ismcts.REWARDS:
         raise BoardlabError(f"analyse: reward must be rank or margin, got {reward!r}")
-    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 1e9):
+    if c is not None and not _real_in(c, 0, 1e9):
         raise BoardlabError(f"analyse: c must be a non-negative number, got {c!r}")
-    if not isinstance(pv_length, int) or pv_length < 0:
+    if isinstance(pv_length, bool) or not isinstance(pv_length, int) or pv_length < 0:
         raise BoardlabError(f"analyse: pv_length must be a non-negative integer, got {pv_length!r}")
     if iterations is None and time is None:
         iterations = DEFAULT_ITERATIONS
@@ -238,13 +267,12 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     budgets = [None if iterations is None else iterations // searches + (1 if i < iterations % searches else 0)
                for i in range(searches)]
     seconds = None if time is None else time / math.ceil(searches / jobs)
-    seeds = [seed_to_state(np.random.SeedSequence(seed, spawn_key=(i,))) for i in range(searches)]
-    if score_weight is not None and (not isinstance(score_weight, (int, float)) or not 0 <= score_weight <= 1):
+    seeds = [seed_to_state(_spawn(seed, i)) for i in range(searches)]
+    if score_weight is not None and not _real_in(score_weight, 0, 1):
         raise BoardlabError(f"analyse: score_weight must be between 0 and 1, got {score_weight!r}")
-    if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0 <= prior <= 1e9):
+    if prior is not None and not _real_in(prior, 0, 1e9):
         raise BoardlabError(f"analyse: prior must be a non-negative number, got {prior!r}")
-    if leaf_value is not None and (isinstance(leaf_value, bool) or not isinstance(leaf_value, (int, float))
-                                   or not 0 <= leaf_value <= 1):
+    if leaf_value is not None and not _real_in(leaf_value, 0, 1):
         raise BoardlabError(f"analyse: leaf_value must be between 0 and 1, got {leaf_value!r}")
     # what is not given comes from the game's search_defaults, as for the agents
     searchers = [game_searcher(state, c, reward, score_weight, prior, leaf_value) for _ in range(searches)]
@@ -258,7 +286,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
         def run_round(round_tasks):
             work = []
             for i, r, share, survivors in round_tasks:
-                round_seed = seeds[i] if r == 0 else seed_to_state(np.random.SeedSequence(seed, spawn_key=(i, r)))
+                round_seed = seeds[i] if r == 0 else seed_to_state(_spawn(seed, i, r))
                 work.append((searchers[i], state, share, round_seed, survivors, i in started))
                 started.add(i)
             return _run_searches(work, jobs, _halving_round)

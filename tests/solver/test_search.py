@@ -258,3 +258,39 @@ def test_a_choice_of_no_more_use_has_the_same_outcome_every_way():
     # marked "*", unless the line plays it later in the same turn ("~", which goes first)
     assert mark(out[0], True) == "" and all(mark(c) == ("~" if c["same_turn"] else "*") for c in out[1:])
     assert sum(mark(c) == "*" for c in out[1:]) >= 2
+
+
+def test_seed_may_be_a_seed_sequence_and_is_checked():
+    import numpy as np
+
+    state = new_state("highcard", 2, 9)
+    from_int = analyse(state, iterations=400, seed=5)
+    # a SeedSequence is a seed everywhere in boardlab: SeedSequence(5) is the int 5's own sequence
+    assert analyse(state, iterations=400, seed=np.random.SeedSequence(5)) == from_int
+    assert analyse(state, iterations=400, seed=np.uint64(5)) == from_int
+    assert analyse(state, iterations=400, seed=np.random.SeedSequence(5, spawn_key=(1,))) != from_int
+    # None would draw fresh entropy: a silently unreproducible analysis
+    for bad in (-1, 2**64, 1.5, "a", None, True):
+        with pytest.raises(BoardlabError, match="seed"):
+            analyse(state, iterations=10, seed=bad)
+
+
+@pytest.mark.parametrize("kwargs", [{"score_weight": True}, {"leaf_value": True}, {"reward": ["margin"]},
+                                    {"pv_length": True}, {"c": float("nan")}, {"prior": float("inf")}])
+def test_more_bad_arguments_are_one_line_errors(kwargs):
+    with pytest.raises(BoardlabError):
+        analyse(new_state("highcard", 2, 2), iterations=10, **kwargs)
+
+
+def test_numpy_numbers_are_numbers():
+    import numpy as np
+
+    state = new_state("highcard", 2, 2)
+    plain = analyse(state, iterations=200, seed=1, leaf_value=0.5, score_weight=0.25, c=0.5)
+    assert analyse(state, iterations=200, seed=1, leaf_value=np.float32(0.5), score_weight=np.float32(0.25),
+                   c=np.float32(0.5)) == plain
+
+
+def test_a_state_is_required():
+    with pytest.raises(BoardlabError, match="game state"):
+        analyse("highcard", iterations=10)
