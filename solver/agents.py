@@ -25,7 +25,7 @@ RNG or a global one: the same seed and the same sequence of positions give
 the same choices.  Agents pickle (the search's node pool is rebuilt lazily).
 """
 from engine_c.errors import BoardlabError
-from engine_c.game import seed_to_state
+from engine_c.game import GameState, seed_to_state
 
 from solver import baselines, ismcts
 from solver.halving import halving_choice, sequential_halving
@@ -163,8 +163,11 @@ def _convert(agent, key, text):
     if key in ("c", "widening", "prior"):
         return _float(agent, key, text, positive=False)
     if key in ("score_weight", "leaf_value"):
-        value = _float(agent, key, text, positive=False)
-        if value > 1:
+        try:
+            value = float(text)
+        except (TypeError, ValueError):
+            value = float("nan")
+        if not 0 <= value <= 1:                 # also refuses nan
             raise BoardlabError(f"{agent}: parameter {key} must be between 0 and 1, got {text!r}")
         return value
     if key == "reward":
@@ -246,6 +249,8 @@ class Agent:
 
     def choose(self, state):
         """The action to play in ``state`` (for the player to act)."""
+        if not isinstance(state, GameState):
+            raise BoardlabError(f"{self.name}: choose needs a game state, got {type(state).__name__}")
         if state.is_terminal():
             raise BoardlabError(f"{self.name}: the game is over, there is no move to choose")
         return int(self._choose(state, self._next_seed()))

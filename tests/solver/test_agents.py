@@ -56,6 +56,11 @@ def test_parse_examples():
     ("ismcts:halving=1,time=1", "ismcts: halving=1 needs an iteration budget (not time) and one tree (trees=1)"),
     ("ismcts:halving=1,iterations=100,time=1",
      "ismcts: halving=1 needs an iteration budget (not time) and one tree (trees=1)"),
+    # the shares of 0..1 say so, below 0 as above 1
+    ("ismcts:leaf_value=-0.1", "ismcts: parameter leaf_value must be between 0 and 1, got '-0.1'"),
+    ("ismcts:score_weight=-1", "ismcts: parameter score_weight must be between 0 and 1, got '-1'"),
+    ("flat:score_weight=nan", "flat: parameter score_weight must be between 0 and 1, got 'nan'"),
+    ("ismcts:leaf_value=1.5", "ismcts: parameter leaf_value must be between 0 and 1, got '1.5'"),
 ])
 def test_spec_errors_are_one_line(spec, message):
     with pytest.raises(BoardlabError) as info:
@@ -123,6 +128,12 @@ def test_finished_game_is_refused():
     state.playout(1)
     with pytest.raises(BoardlabError):
         make_agent("ismcts:iterations=10", 0).choose(state)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=10", "pimc:determinizations=2,iterations=10"])
+def test_choose_needs_a_state(spec):
+    with pytest.raises(BoardlabError, match="game state"):
+        make_agent(spec, 0).choose("highcard")
 
 
 def test_depth_limits_the_tree():
