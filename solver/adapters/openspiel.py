@@ -7,9 +7,10 @@ Importing this module registers them::
     import solver.adapters.openspiel  # noqa: F401  (registers the games)
     game = pyspiel.load_game("boardlab_sanjuan", {"players": 3, "seed": 7})
 
-Parameters: ``players`` (2-4, default 2) and ``seed`` (default 0). Each ``new_initial_state()``
-takes the lowest deal number n that no other state of this game object holds and deals
-``numpy.random.SeedSequence(seed, spawn_key=(n,))`` when first used; a state dropped before any
+Parameters: ``players`` (2-4, default 2) and ``seed`` (0..2^31-1, as OpenSpiel's int parameters
+are C++ ints; default 0). Each ``new_initial_state()`` takes the lowest deal number n that no
+other state of this game object holds and deals ``numpy.random.SeedSequence(seed, spawn_key=(n,))``
+when first used; a state dropped before any
 action was applied to it gives its number back. So the n-th game played from a game object is deal
 n, whatever states OpenSpiel makes by itself (to clone, deserialize or size a tensor).
 ``game.new_initial_state(position_json)`` starts from a boardlab position instead (``boardlab
@@ -52,6 +53,7 @@ from solver.adapters.observation import OBSERVATION_SIZE, seat_view, vector_from
 
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
 PREFIX = "boardlab_"
+MAX_PARAMETER = 2**31 - 1      # OpenSpiel keeps an int game parameter in a C++ int
 LONG_NAMES = {
     "burgundy": "The Castles of Burgundy (boardlab)",
     "sanjuan": "San Juan (boardlab)",
@@ -280,7 +282,8 @@ class BoardlabState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one, hidden parts drawn with ``probability_sampler``."""
         high, low = probability_sampler(), probability_sampler()
-        seed = (int(high * 2**32) << 32) | int(low * 2**32)
+        # a sampler's values lie in [0, 1]; 1.0 itself must not carry into the next 32 bits
+        seed = (_bits32(high) << 32) | _bits32(low)
         state = self.clone()
         state._position = _Position(self._position.engine.resample_hidden(int(player_id), seed))
         return state
@@ -317,6 +320,11 @@ class BoardlabState(pyspiel.State):
     def __reduce__(self):
         game = self.get_game()
         return (_load_state, (game.game, game.players, game.seed, self.serialize()))
+
+
+def _bits32(probability):
+    """32 bits from a probability in [0, 1] (1.0 gives the largest, as 0.99999... does)."""
+    return min(max(int(probability * 2**32), 0), 2**32 - 1)
 
 
 class SeatObserver:
@@ -359,4 +367,9 @@ def load_game(game, players=2, seed=0):
     """The OpenSpiel game object of a boardlab game (``burgundy`` ...), ``players`` seats, deals from ``seed``."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    return pyspiel.load_game(PREFIX + game, {"players": players, "seed": seed})
+    for name, value in (("players", players), ("seed", seed)):
+        # OpenSpiel's game parameters are C++ ints: anything else fails inside pybind11 without a name
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= MAX_PARAMETER:
+            raise ValueError(f"{PREFIX}{game}: {name} must be an integer 0..{MAX_PARAMETER} "
+                             f"(an OpenSpiel game parameter), got {value!r}")
+    return pyspiel.load_game(PREFIX + game, {"players": int(players), "seed": int(seed)})

@@ -195,3 +195,24 @@ def test_openspiel_ismcts_plays_a_legal_seeded_move(game):
     action = choose()
     assert action in state.legal_actions()
     assert choose() == action
+
+
+def test_a_seed_beyond_an_openspiel_int_is_refused_by_name():
+    """OpenSpiel's int parameters are C++ ints: a larger seed failed inside pybind11 as a RuntimeError
+    naming neither the parameter nor its range."""
+    assert adapter.load_game("sanjuan", 2, adapter.MAX_PARAMETER).get_parameters()["seed"] == adapter.MAX_PARAMETER
+    for seed in (adapter.MAX_PARAMETER + 1, 2**40, 1.5, "7"):
+        with pytest.raises(ValueError, match=r"seed must be an integer 0\.\.2147483647"):
+            adapter.load_game("sanjuan", 2, seed)
+    assert adapter.load_game("sanjuan", np.int64(3), np.int64(4)).get_parameters() == {"players": 3, "seed": 4}
+
+
+def test_a_sampler_may_return_one():
+    """A probability sampler's values lie in [0, 1]; 1.0 made a seed of 2^64 or more, refused by the engine."""
+    state = random_moves(adapter.load_game("sanjuan", 2, 1).new_initial_state(), 5, 0)
+    player = state.current_player()
+    top = state.resample_from_infostate(player, lambda: 1.0)
+    almost = state.resample_from_infostate(player, lambda: 1.0 - 2**-40)
+    assert str(top) == str(almost)             # 1.0 draws the seed of all ones, as the largest value below does
+    assert top.observation_string(player) == state.observation_string(player)
+    assert str(state.resample_from_infostate(player, lambda: 0.0)) != str(top)
