@@ -89,6 +89,8 @@ class BoardlabEnv(AECEnv):
     def reset(self, seed=None, options=None):
         """Deals a new game: the next deal of ``seed`` (see the module docstring)."""
         if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+                raise ValueError(f"seed must be None or a non-negative integer, got {seed!r}")
             self._entropy = int(seed)
             self._resets = 0
         elif self._entropy is None:
@@ -118,6 +120,12 @@ class BoardlabEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()              # a 0-d array, as some policies return
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            # int(1.7) would play action 1
+            raise ValueError(f"{agent}: an action is an integer 0..{self.engine_class.num_distinct_actions - 1}, "
+                             f"got {action!r}")
         action = int(action)
         if not self.game_state.is_legal(action):
             raise ValueError(f"{agent}: action {action} is not legal here (see the action mask)")

@@ -102,3 +102,24 @@ def test_refusals():
     with pytest.raises(ValueError, match="not legal"):
         environment.step(illegal)
     assert environment.game_state.to_json() == before
+
+
+def test_an_action_or_seed_that_is_not_an_integer_is_refused():
+    """int() made 1.7 action 1 and a seed of 1.5 seed 1: a policy's mistake played on silently."""
+    environment = raw_env("sanjuan", 2)
+    environment.reset(seed=1)
+    legal = int(np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"])[0])
+    before = environment.game_state.to_json()
+    for bad in (legal + 0.5, float(legal), str(legal), True, None):
+        with pytest.raises(ValueError, match="an action is an integer"):
+            environment.step(bad)
+        assert environment.game_state.to_json() == before
+    environment.step(np.array(legal))               # numpy integers and 0-d arrays are integers
+    assert environment.game_state.to_json() != before
+    for bad in (1.5, -1, "3", True):
+        with pytest.raises(ValueError, match="seed must be None or a non-negative integer"):
+            environment.reset(seed=bad)
+    environment.reset(seed=np.int64(3))
+    again = raw_env("sanjuan", 2)
+    again.reset(seed=3)
+    assert again.game_state == environment.game_state
