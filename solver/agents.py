@@ -11,12 +11,14 @@ random     uniformly random legal move
 greedy     best immediate score gain on one determinization; ties broken
            by the mean margin of ``playouts`` random playouts (default 4)
 flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
-           fresh determinization (iterations, time, c, reward, playout)
-ismcts     SO-ISMCTS (iterations, time, c, reward, playout, ..., depth, expand, prior, halving, decoupled,
-           cutoff, leaf_value, unseen)
+           fresh determinization (iterations, time, c, reward, playout,
+           widening, score_weight, worlds)
+ismcts     SO-ISMCTS (iterations, time, c, reward, playout, widening, score_weight, worlds,
+           reuse, trees, depth, expand, prior, halving, decoupled, cutoff, leaf_value, unseen)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
-           counts summed (determinizations, iterations, time, c, reward, playout)
+           counts summed (determinizations, iterations, time, c, reward, playout,
+           widening, score_weight)
 =========  ==============================================================
 
 Every agent draws its randomness from its own uint64 stream seeded by

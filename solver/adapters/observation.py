@@ -4,7 +4,7 @@ Both forms start from the seat view (``solver.display.seat_views``): the positio
 the seat cannot see covered, so neither can leak hidden information (the chance RNG is covered in
 every game).
 
-- ``view_string(state, seat)``: the seat view as deterministic JSON (sorted keys, no spaces),
+- ``view_string(view, seat)``: the seat view (``seat_view``) as deterministic JSON (sorted keys, no spaces),
   prefixed by the seat, so two seats never share a string.
 - ``observation_vector(state, seat)``: ``OBSERVATION_SIZE`` float32 numbers. The first
   ``2 * MAX_SEATS`` are one-hot: the observing seat, then the seat to act (all zero once the game is
