@@ -9,6 +9,7 @@ engine_c/game.pxd.
 """
 import importlib
 import json
+import numbers
 import os
 
 from engine_c.errors import BoardlabError, InvalidPositionError
@@ -67,10 +68,11 @@ def new_state(game, players, seed, data=None, **options):
     cls = state_class(game)
     if data is not None:
         use_data(game, data)
-    if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+    if (isinstance(players, bool) or not isinstance(players, numbers.Integral)
+            or not cls.min_players <= players <= cls.max_players):
         raise BoardlabError(
             f"{game}: player count must be {cls.min_players}-{cls.max_players}, got {players!r}")
-    return cls(players, seed, **options)
+    return cls(int(players), seed, **options)
 
 
 def state_from_json(text, game=None, data=None):

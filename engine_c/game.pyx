@@ -51,7 +51,7 @@ def _restore(cls, bytes data, int num_players, data_hash=None):
     pickle's state, or here)."""
     cdef GameState state = cls.__new__(cls)
     if len(data) != state._size:
-        raise ValueError(f"{cls.__name__}: pickled state has {len(data)} bytes, expected {state._size}")
+        raise BoardlabError(f"{cls.__name__}: pickled state has {len(data)} bytes, expected {state._size}")
     memcpy(state._data, <char*>data, state._size)
     state.num_players = num_players
     state.data_hash = data_hash
@@ -304,14 +304,13 @@ cdef class GameState:
         he pays with, keeps, discards or tucks); they see at most that it was made."""
         return not self.c_is_terminal() and self.c_private_choice()
 
-    def rewind_secret(self, int observer):
+    def rewind_secret(self, observer):
         """Undo the secret choices of the phase so far if another player's is among them; return
         ``observer``'s own choices of the phase (to replay, in the order made), or None if unchanged."""
         cdef int buf[MAX_LEGAL]
         cdef int n
-        if not 0 <= observer < self.num_players:
-            raise ValueError(f"observer must be 0..{self.num_players - 1}, got {observer}")
-        n = self.c_rewind_secret(observer, buf)
+        self._check_seat(observer)
+        n = self.c_rewind_secret(int(observer), buf)
         if n < 0:
             return None
         return [buf[i] for i in range(n)]
@@ -330,7 +329,12 @@ cdef class GameState:
         return sorted(buf[i] for i in range(n))
 
     def is_legal(self, action):
-        """True if ``action`` may be applied now."""
+        """True if ``action`` (an action number or its text) may be applied now."""
+        if isinstance(action, str):
+            try:
+                action = self.string_to_action(action)
+            except BoardlabError:
+                return False
         return self._in_range(action) and not self.c_is_terminal() and self.c_is_legal(action)
 
     def _checked_action(self, action):
@@ -423,14 +427,18 @@ cdef class GameState:
         """An independent copy of this state (same RNG, same future)."""
         return self.c_clone()
 
+    def _check_seat(self, observer):
+        """BoardlabError unless ``observer`` is a seat of this game (the engines index their seats
+        with it: a seat outside the game would read past them)."""
+        if isinstance(observer, bool) or not isinstance(observer, numbers.Integral) \
+                or not 0 <= observer < self.num_players:
+            raise BoardlabError(f"observer must be a seat 0..{self.num_players - 1}, got {shown(observer, 40)}")
+
     def resample_hidden(self, observer, seed):
         """A copy where all ``observer`` (a seat) cannot know is redrawn from ``seed``."""
         cdef GameState copy
         cdef uint64_t rng
-        # the engines index their seats with it: a seat outside the game would read past them
-        if isinstance(observer, bool) or not isinstance(observer, numbers.Integral) \
-                or not 0 <= observer < self.num_players:
-            raise BoardlabError(f"observer must be a seat 0..{self.num_players - 1}, got {shown(observer, 40)}")
+        self._check_seat(observer)
         rng = seed_to_state(seed)
         copy = self.c_clone()
         copy.c_resample_hidden(int(observer), &rng)
@@ -460,7 +468,9 @@ cdef class GameState:
             raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
         if among is not None:
             legal = set(buf[i] for i in range(n))
-            among = [int(a) for a in among]
+            if isinstance(among, (str, bytes)) or not all(self._in_range(a) for a in among):
+                raise IllegalActionError(f"{self.game_name}: among must be a non-empty list of legal actions")
+            among = list(dict.fromkeys(int(a) for a in among))     # each move once
             if not among or len(among) > n or not set(among) <= legal:
                 raise IllegalActionError(f"{self.game_name}: among must be a non-empty list of legal actions")
             n = len(among)
@@ -480,11 +490,11 @@ cdef class GameState:
         ``num_players`` and returns the chance RNG state for ``seed``."""
         if options:
             raise BoardlabError(f"{self.game_name}: unknown option(s) {', '.join(sorted(options))}")
-        if (not isinstance(players, int) or isinstance(players, bool)
+        if (not isinstance(players, numbers.Integral) or isinstance(players, bool)
                 or not self.min_players <= players <= self.max_players):
             raise BoardlabError(f"{self.game_name}: player count must be "
                                 f"{self.min_players}-{self.max_players}, got {players!r}")
-        self.num_players = players
+        self.num_players = int(players)
         self.data_hash = _active_hash(self.game_name)
         return seed_to_state(seed)
 

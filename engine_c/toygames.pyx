@@ -215,12 +215,16 @@ cdef class HighCardState(GameState):
         self.d.rng = rng_next(rng)
 
     # ---- Python interface --------------------------------------------------------
-    def action_to_string(self, int action):
-        if not 0 <= action < VALUES:
-            raise InvalidActionError(f"highcard: no action {action}")
+    def action_to_string(self, action):
+        """The card value played, '1' to '10'."""
+        if not self._in_range(action):
+            raise InvalidActionError(f"highcard: no action {action!r}")
         return str(action + 1)
 
-    def string_to_action(self, str text):
+    def string_to_action(self, text):
+        """An action from a card value '1' to '10'."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"highcard: a move is written as text, got {text!r}")
         try:
             value = int(text.strip())
         except ValueError:

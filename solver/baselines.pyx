@@ -11,21 +11,23 @@ from engine_c.game cimport GameState, MAX_PLAYERS, MAX_LEGAL
 from engine_c._rng cimport rng_below
 from solver.rewards cimport _rewards
 
+import numbers
+
 from engine_c.errors import BoardlabError
-from solver.ismcts import REWARDS
+from solver.ismcts import REWARDS, search_seed
 
 
-def random_action(GameState state not None, uint64_t seed):
-    """A uniformly random legal action, drawn from ``seed``."""
+def random_action(GameState state not None, seed):
+    """A uniformly random legal action, drawn from ``seed`` (an integer 0..2^64-1 or a SeedSequence)."""
     cdef int legal[MAX_LEGAL]
     cdef int n = state.c_legal_actions(legal)
-    cdef uint64_t rng = seed
+    cdef uint64_t rng = search_seed(seed, "random")
     if n == 0:
         raise BoardlabError("random: no legal action (game over?)")
     return legal[rng_below(&rng, n)]
 
 
-def greedy_action(GameState state not None, uint64_t seed, int playouts=4, reward="margin"):
+def greedy_action(GameState state not None, seed, playouts=4, reward="margin"):
     """Greedy baseline on one determinization drawn from ``seed``.
 
     For each legal action: apply it on a copy of the determinized state and
@@ -40,8 +42,13 @@ def greedy_action(GameState state not None, uint64_t seed, int playouts=4, rewar
     cdef int after[MAX_PLAYERS]
     cdef double rank[MAX_PLAYERS]
     cdef double rew[MAX_PLAYERS]
-    cdef uint64_t rng = seed
+    cdef uint64_t rng = search_seed(seed, "greedy")
+    if not isinstance(reward, str) or reward not in REWARDS:
+        raise BoardlabError(f"greedy: unknown reward {reward!r:.40} (known: rank, margin)")
+    if isinstance(playouts, bool) or not isinstance(playouts, numbers.Integral) or not 1 <= playouts <= 10**6:
+        raise BoardlabError(f"greedy: playouts must be an integer 1..10^6, got {playouts!r:.40}")
     cdef int mode = REWARDS[reward]
+    cdef int n_playouts = playouts
     cdef int n, i, j, p, gain, best_gain, n_tied = 0, best
     cdef double value, best_value
     n = state.c_legal_actions(legal)
@@ -69,13 +76,13 @@ def greedy_action(GameState state not None, uint64_t seed, int playouts=4, rewar
                 tied[n_tied] = legal[i]
                 n_tied += 1
         best = tied[0]
-        if n_tied > 1 and playouts > 0:
+        if n_tied > 1 and n_playouts > 0:
             best_value = -INFINITY
             for i in range(n_tied):
                 after_state.c_copy_from(world)
                 after_state.c_apply(tied[i])
                 value = 0.0
-                for j in range(playouts):
+                for j in range(n_playouts):
                     s.c_copy_from(after_state)
                     s.c_random_playout(&rng)
                     _rewards(s, mode, s.num_players, rank, after, rew)

@@ -106,10 +106,24 @@ cdef class Searcher(SearchTree):
         self.world_seeds = NULL
         self.worlds = 0
 
-    def __init__(self, double c=0.7, reward="rank", int max_depth=0, long max_nodes=DEFAULT_MAX_NODES,
-                 playout="policy", int worlds=0, double widening=0.0, double score_weight=0.0,
-                 int expand_after=0, double prior=0.0, int decoupled=0, int cutoff=0, double leaf_value=0.0,
-                 int unseen=0):
+    def __init__(self, c=0.7, reward="rank", max_depth=0, max_nodes=DEFAULT_MAX_NODES,
+                 playout="policy", worlds=0, widening=0.0, score_weight=0.0,
+                 expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0,
+                 unseen=0):
+        # numbers first (one line naming the setting), so the range checks below compare numbers
+        c, widening, score_weight, prior, leaf_value = (
+            _setting(name, value, numbers.Real, float) for name, value in (
+                ("c", c), ("widening", widening), ("score_weight", score_weight), ("prior", prior),
+                ("leaf_value", leaf_value)))
+        max_depth, max_nodes, worlds, expand_after, cutoff = (
+            _setting(name, value, numbers.Integral, int) for name, value in (
+                ("max_depth", max_depth), ("max_nodes", max_nodes), ("worlds", worlds),
+                ("expand_after", expand_after), ("cutoff", cutoff)))
+        # modes 0, 1 or 2: True and False read as 1 and 0
+        decoupled, unseen = (int(value) if isinstance(value, bool) else _setting(name, value, numbers.Integral, int)
+                             for name, value in (("decoupled", decoupled), ("unseen", unseen)))
+        if max_depth < 0:
+            raise BoardlabError(f"max_depth must be >= 0 (0: no limit), got {max_depth}")
         if not 0 <= unseen <= 2:
             raise BoardlabError(f"unseen must be 0, 1 or 2, got {unseen}")
         self.unseen = unseen
@@ -513,10 +527,11 @@ cdef class Searcher(SearchTree):
         cdef int n_legal = state.c_legal_actions(legal)
         if n_legal == 0:
             raise BoardlabError(f"ismcts: player {state.c_current_player()} is to act but has no legal move")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, numbers.Integral)
                                        or not 1 <= iterations <= MAX_ITERATIONS):
             raise BoardlabError(f"ismcts: iterations must be an integer in 1..{MAX_ITERATIONS}, got {iterations!r}")
-        if time is not None and not 0 < time <= MAX_SECONDS:       # refuses nan and inf too
+        if time is not None and (isinstance(time, bool) or not isinstance(time, numbers.Real)
+                                 or not 0 < time <= MAX_SECONDS):       # refuses nan and inf too
             raise BoardlabError(f"ismcts: time must be a number of seconds in (0, {MAX_SECONDS}], got {time!r}")
         cdef long max_it = -1 if iterations is None else int(iterations)
         cdef double max_s = 0.0 if time is None else float(time)
@@ -532,9 +547,7 @@ cdef class Searcher(SearchTree):
         if self.scratch is None or type(self.scratch) is not type(state):
             self.scratch = state.c_clone()
         self.scratch.num_players = state.num_players
-        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
-            raise BoardlabError(f"ismcts: seed must be an integer 0..2^64-1, got {seed!r:.40}")
-        self.rng = <uint64_t>int(seed)
+        self.rng = <uint64_t>search_seed(seed, "ismcts")
         if resample and self.worlds > 0:
             free(self.world_seeds)
             self.world_seeds = <uint64_t*>malloc(self.worlds * sizeof(uint64_t))
@@ -595,6 +608,25 @@ cdef class Searcher(SearchTree):
         """Ask a running search (in another thread) to end after its current iteration."""
         self.stop_requested = True
 
+
+
+def _setting(name, value, kind, convert):
+    """A Searcher setting as a number of ``kind`` (converted); one BoardlabError line otherwise."""
+    if isinstance(value, bool) or not isinstance(value, kind):
+        wanted = "an integer" if kind is numbers.Integral else "a number"
+        raise BoardlabError(f"{name} must be {wanted}, got {value!r:.40}")
+    return convert(value)
+
+
+def search_seed(seed, who):
+    """The search RNG's start from ``seed``: an integer 0..2^64-1 as it is, or a numpy SeedSequence's
+    first word; one BoardlabError line otherwise (``who`` names the searcher in it)."""
+    import numpy as np
+    if isinstance(seed, np.random.SeedSequence):
+        return int(seed.generate_state(1, np.uint64)[0])
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
+        raise BoardlabError(f"{who}: seed must be an integer 0..2^64-1 (or a numpy SeedSequence), got {seed!r:.40}")
+    return int(seed)
 
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,

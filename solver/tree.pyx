@@ -15,6 +15,8 @@ from engine_c.game cimport MAX_PLAYERS
 from solver.nodes cimport Node, node_value
 from solver.secret_table cimport JointStat, table_slot, table_clear, table_free, own_start, own_after, choice_key
 
+import numbers
+
 from engine_c.errors import BoardlabError
 
 
@@ -306,8 +308,11 @@ cdef class SearchTree:
                 out[a] = self.joint.slots[slot].stats.visits
         return out
 
-    def principal_variation(self, int action, int length=6):
+    def principal_variation(self, action, length=6):
         """Actions of the most-visited line starting with root action ``action`` (at most ``length``)."""
+        for name, value in (("action", action), ("length", length)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value < 2**31:
+                raise BoardlabError(f"principal_variation: {name} must be a non-negative integer, got {value!r:.40}")
         cdef int32_t node = self.nodes[0].first_child if self.n_nodes else -1
         cdef int32_t child, best
         while node >= 0 and self.nodes[node].action != action:

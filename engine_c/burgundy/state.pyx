@@ -74,8 +74,8 @@ cdef class BurgundyState(GameState):
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.s, sizeof(BState), &HOOKS)
 
-    def __init__(self, players, seed, board="basic", tiebreak="fewest", boards=None, castles=None):
-        seed_state = self._begin(players, seed, {})
+    def __init__(self, players, seed, board="basic", tiebreak="fewest", boards=None, castles=None, **options):
+        seed_state = self._begin(players, seed, options)       # refuses unknown options in one line
         if board not in SCENARIOS:
             raise BoardlabError(f"burgundy: board must be one of {', '.join(SCENARIOS)}, got {board!r}")
         if tiebreak not in TIEBREAKS:
@@ -83,7 +83,7 @@ cdef class BurgundyState(GameState):
         cdef BState* s = &self.s
         cdef int p, k, t, g, code
         cdef BPlayer* P
-        s.nplayers = players
+        s.nplayers = self.num_players
         s.scenario = SCENARIOS.index(board)
         s.tiebreak = TIEBREAKS.index(tiebreak)
         s.rng = seed_state

@@ -81,3 +81,67 @@ def test_a_position_of_another_game_is_named(game):
             with pytest.raises(BoardlabError) as info:
                 state_class(game).from_json(new_state(other, 2, 0).to_json())
             assert f"'{other}'" in str(info.value) and "unknown field" not in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rest_of_the_state_api_refuses_in_one_boardlab_line(game):
+    from engine_c.game import _restore
+    with pytest.raises(BoardlabError, match=f"{game}: unknown option"):
+        new_state(game, 2, 0, no_such_option=1)          # Burgundy's own options took no others
+    state = new_state(game, 2, 0)
+    with pytest.raises(BoardlabError, match="among must be a non-empty list of legal actions"):
+        state.playout_action(0, among=["x"])
+    for observer in (5, "a"):
+        with pytest.raises(BoardlabError, match="observer must be a seat 0..1"):
+            state.rewind_secret(observer)
+    with pytest.raises(BoardlabError, match="pickled state has 3 bytes"):
+        _restore(type(state), b"abc", 2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_numpy_integers_and_move_text_are_taken_where_numbers_and_moves_are(game):
+    state = new_state(game, np.int64(2), 0)
+    assert state.num_players == 2 and state == new_state(game, 2, 0)
+    first = state.legal_actions()[0]
+    assert state.is_legal(state.action_to_string(first)) and not state.is_legal("no such move")
+    legal = state.legal_actions()
+    assert state.playout_action(3, among=[legal[0], legal[0]]) == legal[0]    # a move given twice is one move
+
+
+def test_the_searcher_and_the_baselines_refuse_in_one_boardlab_line():
+    from solver import baselines
+    state = new_state("sanjuan", 2, 0)
+    for settings, message in (({"c": "a"}, "c must be a number"), ({"max_depth": -1}, "max_depth must be >= 0"),
+                              ({"worlds": 1.5}, "worlds must be an integer")):
+        with pytest.raises(BoardlabError, match=message):
+            ismcts.Searcher(**settings)
+    searcher = ismcts.Searcher(c=0.25)
+    with pytest.raises(BoardlabError, match="ismcts: time must be a number of seconds"):
+        searcher.search(state, time="x")
+    with pytest.raises(BoardlabError, match="principal_variation: action must be a non-negative integer"):
+        searcher.principal_variation("x")
+    with pytest.raises(BoardlabError, match="random: seed must be an integer"):
+        baselines.random_action(state, -1)
+    with pytest.raises(BoardlabError, match="greedy: unknown reward 'x'"):
+        baselines.greedy_action(state, 1, 4, "x")
+    with pytest.raises(BoardlabError, match="greedy: playouts must be an integer 1..10.6, got 0"):
+        baselines.greedy_action(state, 1, 0)
+
+
+def test_a_seed_sequence_and_numpy_budgets_work_in_the_search_and_the_baselines():
+    from solver import baselines
+    state = new_state("sanjuan", 2, 0)
+    first, second = ismcts.Searcher(c=0.25), ismcts.Searcher(c=0.25)
+    assert first.search(state, iterations=np.int64(50), seed=np.random.SeedSequence(4)) == 50
+    second.search(state, iterations=50, seed=np.random.SeedSequence(4))
+    assert first.root_stats() == second.root_stats()             # the same sequence, the same search
+    assert baselines.random_action(state, np.random.SeedSequence(2)) in state.legal_actions()
+
+
+def test_the_test_game_refuses_a_move_that_is_not_text():
+    from engine_c.toygames import HighCardState
+    state = HighCardState(2, 0)
+    with pytest.raises(InvalidActionError, match="a move is written as text"):
+        state.string_to_action(5)
+    with pytest.raises(InvalidActionError, match="no action"):
+        state.action_to_string(99)
