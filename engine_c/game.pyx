@@ -468,7 +468,8 @@ cdef class GameState:
             raise IllegalActionError(f"{self.game_name}: the game is over, no action is legal")
         if among is not None:
             legal = set(buf[i] for i in range(n))
-            if isinstance(among, (str, bytes)) or not all(self._in_range(a) for a in among):
+            if (isinstance(among, (str, bytes)) or not hasattr(among, "__iter__")
+                    or not all(self._in_range(a) for a in among)):
                 raise IllegalActionError(f"{self.game_name}: among must be a non-empty list of legal actions")
             among = list(dict.fromkeys(int(a) for a in among))     # each move once
             if not among or len(among) > n or not set(among) <= legal:

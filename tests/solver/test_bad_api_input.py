@@ -89,8 +89,9 @@ def test_the_rest_of_the_state_api_refuses_in_one_boardlab_line(game):
     with pytest.raises(BoardlabError, match=f"{game}: unknown option"):
         new_state(game, 2, 0, no_such_option=1)          # Burgundy's own options took no others
     state = new_state(game, 2, 0)
-    with pytest.raises(BoardlabError, match="among must be a non-empty list of legal actions"):
-        state.playout_action(0, among=["x"])
+    for among in (["x"], 5, "12"):
+        with pytest.raises(BoardlabError, match="among must be a non-empty list of legal actions"):
+            state.playout_action(0, among=among)
     for observer in (5, "a"):
         with pytest.raises(BoardlabError, match="observer must be a seat 0..1"):
             state.rewind_secret(observer)
