@@ -69,6 +69,21 @@ cdef inline bint can_use(TT* s, int p, int bid) noexcept nogil:
     return True
 
 
+cdef inline bint usable_outside_action(int kind) noexcept nogil:
+    """A bonus tile whose effect needs no action in progress (resources, VP, king steps): usable
+    before the die is taken or in the king phase."""
+    return kind == E_RES or kind == E_VP or kind == E_KING
+
+
+cdef inline bint bonus_tile_waits(TT* s) noexcept nogil:
+    """Some wheel segment not yet taken from this round still holds its bonus tile."""
+    cdef int seg
+    for seg in range(NACT):
+        if s.wheel_bonus[seg] and not (s.seg_used >> seg) & 1:
+            return True
+    return False
+
+
 cdef inline bint can_fulfil(TT* s, int p, int cid) noexcept nogil:
     """p holds the resources contract cid demands."""
     cdef int r
@@ -87,6 +102,52 @@ cdef int tt_current_player(TT* s) noexcept nogil:
     if s.phase == PH_OVER:
         return TERMINAL
     return s.actor                  # (not a conditional expression: Cython would give it actor's unsigned type)
+
+
+cdef int free_actions(TT* s, int p, int* out, int n, bint outside) noexcept nogil:
+    """Append the free actions of p (buy, crest, fulfil, cathedral, use, discard; free moves are the
+    action part's) to out[n:], ascending; returns the new count. outside: before the die is taken or
+    in the king phase, where only what can make storage room for a bonus tile is offered (no
+    cathedral; bonus tiles of immediate effect only: docs/tiletum.md, "Free actions")."""
+    cdef int gold = s.pl[p].res[GOLD]
+    cdef int r, b, i, t, c
+    if gold >= TT_BUY_GOLD:
+        for r in range(1, NRES):
+            out[n] = A_BUY + r
+            n += 1
+    if crest_slot(s, p) >= 0:
+        for b in range(NBLD):
+            if (s.pl[p].bld_n[b] == TT_FLOORS[b] and not s.pl[p].crested[b]
+                    and s.pl[p].res[FOOD] >= TT_CREST_FOOD[b]):
+                out[n] = A_CREST + b
+                n += 1
+    for i in range(s.pl[p].nstore):
+        t = s.pl[p].store[i]
+        if t >= T_CONTRACT and t < T_CREST and can_fulfil(s, p, t - T_CONTRACT):
+            out[n] = A_FULFIL + i
+            n += 1
+    for c in range(NCATH if not outside else 0):
+        # cheapest tests first: cost (0: not in play) and stone, then once per player, a tile left, a pillar
+        if (s.cath_cost[c] and s.pl[p].res[STONE] >= s.cath_cost[c] and not (s.pl[p].cath_mask >> c) & 1
+                and cath_top_vp(s, c) > 0 and own_pillar_in(s, p, TT_CATH_CITY[c])):
+            out[n] = A_CATH + c
+            n += 1
+    for i in range(s.pl[p].nstore):
+        t = s.pl[p].store[i]
+        if T_BONUS <= t < T_PERSON and (usable_outside_action(TT_BONUS_KIND[t - T_BONUS]) if outside
+                                         else can_use(s, p, t - T_BONUS)):
+            out[n] = A_USE + i
+            n += 1
+    if s.pl[p].nstore == NSTORE:
+        # a discard makes room, so only a full storage offers one (docs/tiletum.md, "Storage"): with
+        # room to spare it would change nothing a discard at the moment of need could not
+        for i in range(NSTORE):
+            # two crests in storage are the same tile: discarding either is one move, listed once
+            # (so the search does not split its visits between identical moves)
+            if first_slot_holding(s, p, s.pl[p].store[i]) == i:
+                out[n] = A_DISCARD + i
+                n += 1
+    return n
 
 
 cdef int tt_legal(TT* s, int* out) noexcept nogil:
@@ -121,15 +182,23 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
                         for w in range(lo, hi + 1):
                             out[n] = A_DIE + c * 36 + v * 6 + w
                             n += 1
+        if not room and bonus_tile_waits(s):
+            # free actions are allowed at any time: a full storage may make room before the die
+            # is taken, so that the die's wheel bonus tile fits (docs/tiletum.md, "Free actions")
+            n = free_actions(s, p, out, n, True)
         return n
     if s.phase == PH_WBONUS:
         out[0] = A_WB_TAKE
         out[1] = A_WB_SKIP
         return 2
     if s.phase == PH_KBONUS:
-        out[0] = A_KB_TAKE
-        out[1] = A_KB_SKIP
-        return 2
+        if not room:                # the king leader may make room first (free actions: any time)
+            n = free_actions(s, p, out, n, True)
+        else:
+            out[n] = A_KB_TAKE
+            n += 1
+        out[n] = A_KB_SKIP
+        return n + 1
     if s.phase == PH_JESTER:
         for k in range(5):
             out[k] = A_JESTER + k
@@ -207,42 +276,7 @@ cdef int tt_legal(TT* s, int* out) noexcept nogil:
     if s.ap > 0 and s.act == KING:
         out[n] = A_KING
         n += 1
-    # free actions
-    if gold >= TT_BUY_GOLD:
-        for r in range(1, NRES):
-            out[n] = A_BUY + r
-            n += 1
-    if crest_slot(s, p) >= 0:
-        for b in range(NBLD):
-            if (s.pl[p].bld_n[b] == TT_FLOORS[b] and not s.pl[p].crested[b]
-                    and s.pl[p].res[FOOD] >= TT_CREST_FOOD[b]):
-                out[n] = A_CREST + b
-                n += 1
-    for i in range(s.pl[p].nstore):
-        t = s.pl[p].store[i]
-        if t >= T_CONTRACT and t < T_CREST and can_fulfil(s, p, t - T_CONTRACT):
-            out[n] = A_FULFIL + i
-            n += 1
-    for c in range(NCATH):
-        # cheapest tests first: cost (0: not in play) and stone, then once per player, a tile left, a pillar
-        if (s.cath_cost[c] and s.pl[p].res[STONE] >= s.cath_cost[c] and not (s.pl[p].cath_mask >> c) & 1
-                and cath_top_vp(s, c) > 0 and own_pillar_in(s, p, TT_CATH_CITY[c])):
-            out[n] = A_CATH + c
-            n += 1
-    for i in range(s.pl[p].nstore):
-        t = s.pl[p].store[i]
-        if T_BONUS <= t < T_PERSON and can_use(s, p, t - T_BONUS):
-            out[n] = A_USE + i
-            n += 1
-    if s.pl[p].nstore == NSTORE:
-        # a discard makes room, so only a full storage offers one (docs/tiletum.md, "Storage"): with
-        # room to spare it would change nothing a discard at the moment of need could not
-        for i in range(NSTORE):
-            # two crests in storage are the same tile: discarding either is one move, listed once
-            # (so the search does not split its visits between identical moves)
-            if first_slot_holding(s, p, s.pl[p].store[i]) == i:
-                out[n] = A_DISCARD + i
-                n += 1
+    n = free_actions(s, p, out, n, False)
     if s.free_moves:
         for piece in range(2):
             city = piece_city(s, p, piece)
@@ -423,7 +457,7 @@ cdef void tt_apply(TT* s, int a) noexcept nogil:
         s.pl[p].bonus_ap[k] += TT_CREST_AP[b]
         # free actions may be done at any time, so a crest placed now could have been placed
         # before the die was taken: its bonus AP count for the action in progress too
-        if k == s.act or (k == JESTER and s.jester):
+        if s.phase == PH_ACT and (k == s.act or (k == JESTER and s.jester)):
             s.ap += TT_CREST_AP[b]
     elif a < A_CATH:
         cid = tt_store_remove(s, p, a - A_FULFIL) - T_CONTRACT

@@ -69,6 +69,9 @@ cdef enum:
     D_KING_STEP = 6         # per king step
     D_AP = 3                # per AP otherwise
     D_WHEEL_BONUS = 15      # the segment's bonus tile comes with the die
+    # free actions before the die or in the king phase (making storage room for a bonus tile): the
+    # policy leaves them to the search and plays as if they were not offered
+    P_OUTSIDE = -1000000
 
 
 ctypedef struct Memo:
@@ -566,6 +569,8 @@ cdef int priority(TT* s, Ctx* c, int a, int* cache) noexcept nogil:
     cdef int p = c.p
     cdef int k, pid
     if s.phase == PH_DIE:
+        if a >= A_WB_TAKE:
+            return P_OUTSIDE    # a free action before the die: left to the search (docs/tiletum.md)
         return die_value(s, c, a, cache)
     if s.phase == PH_ACT:
         return act_priority(s, c, a)
@@ -576,7 +581,9 @@ cdef int priority(TT* s, Ctx* c, int a, int* cache) noexcept nogil:
     if s.phase == PH_WBONUS or s.phase == PH_KBONUS:
         if a == A_WB_TAKE or a == A_KB_TAKE:
             return 20 if c.room >= 2 else 8
-        return 10
+        if a == A_WB_SKIP or a == A_KB_SKIP:
+            return 10
+        return P_OUTSIDE
     if s.phase == PH_CHOOSE:
         k = a - A_CHOOSE
         if s.choose_mode == CH_RETRIG:

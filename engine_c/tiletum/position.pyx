@@ -553,8 +553,6 @@ cdef _check_pending(TT* s):
         if s.actor != korder[0]:
             F.fail("actor", f"king_bonus phase needs the king leader (seat {korder[0]}) to act, got {s.actor} "
                             f"(or leave actor out)")
-        if pl.nstore >= NSTORE:
-            F.fail(at(at("seats", s.actor), "storage"), "king_bonus phase needs a free storage space, all 4 are full")
     if s.phase == PH_WBONUS:
         if not s.wheel_bonus[s.seg]:
             F.fail(at("wheel_bonus", ACTIONS[s.seg]), "wheel_bonus phase needs the segment's bonus tile, got null")

@@ -315,11 +315,9 @@ cdef void king_phase(TT* s) noexcept nogil:
     s.turn = 0
     if s.round < 3:
         if s.king_bonus[s.round]:
-            if s.pl[leader].nstore < NSTORE:
-                s.phase = PH_KBONUS
-                return
-            s.bonus_used |= (<uint64_t>1) << (s.king_bonus[s.round] - 1)
-            s.king_bonus[s.round] = 0
+            # a full storage decides too: free actions may make room first (docs/tiletum.md)
+            s.phase = PH_KBONUS
+            return
     else:
         s.pl[leader].vp += TT_LAST_LEADER_VP
     tt_after_king_bonus(s)

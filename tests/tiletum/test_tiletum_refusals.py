@@ -109,12 +109,6 @@ def _wheel_bonus_full_storage(d):
         store(d, d["actor"], "c", c)
 
 
-def _king_phase_full_storage(d):
-    leader = TiletumState.from_json(json.dumps(d)).current_player()
-    for c in range(4):
-        store(d, leader, "c", c)
-
-
 def _colour_without_the_colour(d):
     d["seats"][d["actor"]]["resources"]["wool"] = 0
 
@@ -260,8 +254,6 @@ ROWS = [
     ("king bonus phase without the tile", king_phase,
      lambda d: (d["bonus_out"].append(d["king_bonus"][0]), d["king_bonus"].__setitem__(0, None)), "king_bonus[0]",
      "king_bonus phase needs round 1's king bonus tile, got null"),
-    ("king bonus with full storage", king_phase, _king_phase_full_storage, "seats[",
-     "king_bonus phase needs a free storage space, all 4 are full"),
     ("wheel bonus with full storage", acting, _wheel_bonus_full_storage, "seats[",
      "wheel_bonus phase needs a free storage space, all 4 are full"),
     ("colour choice with nothing to convert", colour_choice, _colour_without_the_colour, "current.choose",
