@@ -104,17 +104,34 @@ cdef int tt_current_player(TT* s) noexcept nogil:
     return s.actor                  # (not a conditional expression: Cython would give it actor's unsigned type)
 
 
+cdef bint buy_can_make_room(TT* s, int p, int r) noexcept nogil:
+    """Resource r is one a stored contract, or the food of a crest p could place, still lacks: the
+    only purchases that can lead to storage room (outside the action part)."""
+    cdef int i, t, b
+    for i in range(s.pl[p].nstore):
+        t = s.pl[p].store[i]
+        if T_CONTRACT <= t < T_CREST and TT_CONTRACT_COST[t - T_CONTRACT][r] > s.pl[p].res[r]:
+            return True
+    if r == FOOD and crest_slot(s, p) >= 0:
+        for b in range(NBLD):
+            if (s.pl[p].bld_n[b] == TT_FLOORS[b] and not s.pl[p].crested[b]
+                    and TT_CREST_FOOD[b] > s.pl[p].res[FOOD]):
+                return True
+    return False
+
+
 cdef int free_actions(TT* s, int p, int* out, int n, bint outside) noexcept nogil:
     """Append the free actions of p (buy, crest, fulfil, cathedral, use, discard; free moves are the
     action part's) to out[n:], ascending; returns the new count. outside: before the die is taken or
-    in the king phase, where only what can make storage room for a bonus tile is offered (no
-    cathedral; bonus tiles of immediate effect only: docs/tiletum.md, "Free actions")."""
+    in the king phase, where only what can make storage room for a bonus tile is offered (purchases
+    toward a contract or crest, no cathedral, bonus tiles of immediate effect: docs/tiletum.md)."""
     cdef int gold = s.pl[p].res[GOLD]
     cdef int r, b, i, t, c
     if gold >= TT_BUY_GOLD:
         for r in range(1, NRES):
-            out[n] = A_BUY + r
-            n += 1
+            if not outside or buy_can_make_room(s, p, r):
+                out[n] = A_BUY + r
+                n += 1
     if crest_slot(s, p) >= 0:
         for b in range(NBLD):
             if (s.pl[p].bld_n[b] == TT_FLOORS[b] and not s.pl[p].crested[b]

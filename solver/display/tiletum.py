@@ -16,6 +16,16 @@ STEP_TEXT = {
 }
 
 
+def _room_note(view):
+    """Why free actions are offered before the die or in the king phase: a full storage and a bonus
+    tile that needs room (docs/tiletum.md, "Free actions")."""
+    if view["phase"] not in ("die", "king_bonus") or len(view["seats"][view["actor"]]["storage"]) < 4:
+        return ""
+    waits = view["phase"] == "king_bonus" or any(
+        tile is not None and action not in view["segments_used"] for action, tile in view["wheel_bonus"].items())
+    return " (storage full: free actions may make room for the bonus tile first)" if waits else ""
+
+
 def effect_text(effect):
     """A tile or person effect ``(kind, arg, amount)`` in words: ``2 iron``, ``+2 AP for king``."""
     data = game_data.tiletum()
@@ -167,7 +177,7 @@ def draw(view, viewer, style, scores):
     data = game_data.tiletum()
     players = view["players"]
     over = view["phase"] == "over"
-    step = STEP_TEXT.get(view["phase"], view["phase"]).format(**view["current"])
+    step = STEP_TEXT.get(view["phase"], view["phase"]).format(**view["current"]) + _room_note(view)
     where = "game over" if over else f"{style.seat(view['actor'])} to act: {step}"
     lines = [style.title(f"Tiletum, {players} players, round {view['round']} of 4, pass {min(view['pass'], 3)} of 3")
              + f" - {where}"]

@@ -166,3 +166,31 @@ def test_the_playout_policy_leaves_the_free_actions_before_the_die_to_the_search
     picks = [s.playout_action(seed) for seed in range(200)]
     others = sum(a not in dice for a in picks)
     assert others <= 20, f"{others} of 200 policy moves were free actions (only its 3 % uniform moves may be)"
+
+
+def test_before_the_die_only_purchases_toward_a_stored_contract_or_crest_are_offered():
+    d, p = _full_die_turn()
+    d["seats"][p]["resources"] = {"gold": 2, "food": 0, "iron": 0, "stone": 0, "wool": 0}
+    lacking = {r[0].upper() for c in range(4) for r, n in _cost(c).items() if n and r != "gold"}
+    buys = {x.split()[1] for x in _free_moves(load(d)) if x.startswith("buy")}
+    assert buys == lacking and "S" not in buys and "F" not in buys
+    # in the action part every purchase stays open
+    d["bonus_out"] += [v for v in d["wheel_bonus"].values() if v is not None]
+    d["wheel_bonus"] = {a: None for a in d["wheel_bonus"]}
+    s = load(d)
+    act(s, "take W3")
+    assert {"buy F", "buy I", "buy S", "buy W"} <= set(legal_strings(s))
+
+
+def test_show_says_why_free_actions_are_offered_outside_the_action_part():
+    from solver.display import render
+    note = "storage full: free actions may make room for the bonus tile first"
+    d, p = _full_die_turn()
+    assert note in render(load(d), color=False).splitlines()[0]
+    d["bonus_out"] += [v for v in d["wheel_bonus"].values() if v is not None]
+    d["wheel_bonus"] = {a: None for a in d["wheel_bonus"]}
+    assert note not in render(load(d), color=False)
+    d, b = _king_leader_full()
+    s = load(d)
+    act(s, "end")
+    assert note in render(s, color=False).splitlines()[0]
