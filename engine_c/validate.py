@@ -69,6 +69,18 @@ class Fields:
         prefix = f"{self.game}: {path}: " if path else f"{self.game}: "
         raise InvalidPositionError((prefix + message).replace("\n", " "))
 
+    def position(self, data, game_optional=False):
+        """The top of a position: a JSON object whose ``game`` names this game (the same words for every
+        game); ``game_optional``: a position without ``game`` is read as this game's."""
+        if not isinstance(data, dict):
+            self.fail("", f"a position must be a JSON object, got {_kind(data)}")
+        if "game" in data or not game_optional:
+            if data.get("game") != self.game:
+                got = shown(data["game"]) if "game" in data else "missing"
+                self.fail("game", f"not a {self.game} position (game: {got}; a {self.game} position has "
+                                  f"\"game\": \"{self.game}\")")
+        return data
+
     def get(self, obj, key, path="", default=None, required=True):
         """``obj[key]`` of an object; a missing required key is an error naming it."""
         self.object(obj, path)

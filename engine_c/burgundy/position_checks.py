@@ -82,10 +82,8 @@ def filled_spaces(estate):
 
 def check(data):
     """``data`` (a full position, JSON already parsed) once it is well-formed and possible."""
-    if not isinstance(data, dict):
-        F.fail("", f"a position must be a JSON object, got {shown(data)}")
+    F.position(data)
     F.object(data, "", TOP_KEYS)
-    F.choice(data["game"], "game", ("burgundy",))
     n = F.int(data["players"], "players", 2, 4)
     F.choice(data["scenario"], "scenario", ("basic", "advanced", "random", "free"))
     F.choice(data["tiebreak"], "tiebreak", ("fewest", "most"))

@@ -21,10 +21,8 @@ OLD_KEYS = {"num_players": "players"}          # old spellings still read (this 
 
 def complete(data):
     """A copy of position ``data`` with every key the short form left out filled in (the full form)."""
-    if not isinstance(data, dict):
-        F.fail("", f"a position must be a JSON object, got {shown(data)}")
-    if "game" in data:          # another game's position: say so before its fields look unknown
-        F.choice(data["game"], "game", ("burgundy",))
+    # another game's position: say so before its fields look unknown (the short form may leave out "game")
+    F.position(data, game_optional=True)
     F.object(data, "", (), optional=C.TOP_KEYS + tuple(OLD_KEYS))
     d = dict(data)
     n = _players(d)

@@ -121,9 +121,7 @@ def position_from_dict(SanJuanState state, data):
     cdef int total[NK]
     cdef int buf[128]
     memset(s, 0, sizeof(SJ))
-    F.object(data, "")
-    if data.get("game") != "sanjuan":
-        F.fail("", f"not a sanjuan position (game {shown(data.get('game'))})")
+    F.position(data)
     data = complete(data)               # the keys a short position leaves out (position_short.py)
     F.object(data, "", keys=TOP_KEYS, optional=TOP_OPTIONAL)
     np = F.int(data["players"], "players", 2, 4)

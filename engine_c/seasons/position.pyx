@@ -146,9 +146,7 @@ def position_from_dict(SeasonsState state, data):
     cdef int p, k, w, t, np, r
     cdef int buf[64]
     memset(s, 0, sizeof(CS))
-    F.object(data, "")
-    if data.get("game") != "seasons":
-        F.fail("", f"not a seasons position (game {shown(data.get('game'))})")
+    F.position(data)
     data = complete(data)               # the keys a short position leaves out (position_short.py)
     F.object(data, "", keys=TOP_KEYS)
     np = F.int(data["players"], "players", 2, 4)

@@ -167,10 +167,8 @@ def position_from_dict(TiletumState state, data):
     cdef TT* s = &state.st
     cdef int np, i, k, a
     memset(s, 0, sizeof(TT))
+    F.position(data)
     data = complete_position(data)
-    if data.get("game") != "tiletum":
-        F.fail("game", f"not a tiletum position (game {shown(data.get('game'))}; a tiletum position has "
-                       f"\"game\": \"tiletum\")")
     F.object(data, "", keys=TOP_FIELDS, optional=TOP_OPTIONAL)
 
     # ---- round, pass, turn, phase -----------------------------------------------------------

@@ -25,7 +25,7 @@ def complete_position(data):
     """The full form of position ``data`` as a new dict (old spellings renamed, short form filled in).
 
     A full position comes back equal; ``data`` itself is not changed."""
-    F.object(data, "position")
+    F.position(data)
     d = copy.deepcopy(data)
     _rename_old_keys(d)
     if d.get("game") != "tiletum":

@@ -113,7 +113,7 @@ ROWS = [
     ("players-range", two, at(("players",), 5), "players: must be an integer in 2..4, got 5"),
     ("seat-not-object", two, at(("seats", 1), 3), "seats[1]: must be an object, got an integer"),
     ("seat-unknown-key", two, at(("seats", 0, "hand"), []), "seats[0].hand: unknown field (known: board,"),
-    ("game", two, at(("game",), "chess"), "game: unknown value 'chess' (valid: burgundy)"),
+    ("game", two, at(("game",), "chess"), "game: not a burgundy position (game: 'chess'; a burgundy position has \"game\": \"burgundy\")"),
     ("phase-missing", two, drop("phase"), "phase: missing field"),
     ("phase", two, at(("phase",), "F"), "phase: unknown value 'F' (valid: A, B, C, D, E)"),
     ("round-missing", two, drop("round"), "round: missing field"),

@@ -156,7 +156,7 @@ def test_malformed_fields_are_named(edit, message):
 def test_a_position_that_is_not_an_object():
     with pytest.raises(InvalidPositionError, match="must be a JSON object"):
         state_from_json("[1, 2]")
-    with pytest.raises(InvalidPositionError, match="tiletum: position: must be an object"):
+    with pytest.raises(InvalidPositionError, match="tiletum: a position must be a JSON object, got a list"):
         TiletumState.from_json(json.dumps(["tiletum"]))
 
 

@@ -167,7 +167,7 @@ ROWS = [
      "must be an integer in -6..15"),
     # ---- field checks and board consistency ----------------------------------------------------------
     ("game of another box", opening, lambda d: d.update(game="carcassonne"), "game",
-     "not a tiletum position (game 'carcassonne'"),
+     "not a tiletum position (game: 'carcassonne'"),
     ("wheel order twice", opening, lambda d: d.update(wheel_order=["king"] * 6), "wheel_order",
      "must list the six actions once each"),
     ("segment named twice", opening, lambda d: d.update(segments_used=["king", "king"]), "segments_used",
