@@ -323,6 +323,10 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
                             for a, b in zip(shown["win_lo"], shown["win_hi"])],
         "win p": shown["win_p"].map(_p)}))
     if np.isfinite(v["score_effect"]).any():
+        if not np.isfinite(v["score_lo"]).any():
+            doc.p(f"No intervals: a cluster-robust interval needs more games ({int(v['games'].max())}; in a "
+                  f"paired run, deals) than the regression has columns ({len(v)} features, plus seat and "
+                  "agent dummies); the effects are point estimates only; play more games.", "note")
         doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
     else:
         doc.p(f"No effect could be estimated: a regression needs more player rows ({int(v['n'].max())}) "

@@ -197,7 +197,8 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
     n (player rows), games, method. ``*_p`` are two-sided p-values of the cluster-robust t test
     (NaN for the bootstrap). Unidentifiable features have NaN effects, and so has every feature
     when there are no more player rows than varying columns; an outcome the controls explain
-    exactly has NaN intervals and p-values.
+    exactly has NaN intervals and p-values, and so has every feature when there are no more
+    clusters (games; deals in a paired run) than the regression's columns.
     """
     if method not in ("cluster", "bootstrap"):
         raise BoardlabError(f"unknown method {method!r} (use 'cluster' or 'bootstrap')")
@@ -229,6 +230,10 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
         # order (the later ones dropped for want of rows, not for being sums of others), and
         # the effects left would not hold the other features fixed: none is estimated
         if len(grp) > varying and Xk.shape[0] > Xk.shape[1] and n_games > 2:
+            # a cluster-robust covariance has rank below the number of clusters, so with no more
+            # clusters than columns some of its directions are zero and the intervals too narrow
+            # (the bootstrap's resamples then leave columns empty): estimates only
+            few_clusters = len(np.unique(clusters)) <= Xk.shape[1]
             if method == "cluster":
                 est[keep], lo[keep], hi[keep], pv[keep] = ols_cluster(Xk, Y, clusters)
             else:
@@ -237,6 +242,8 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
                 for k in range(Y.shape[1]):
                     if _exact_fit(Y[:, k], Y[:, k] - Xk @ b[:, k]):
                         lo[:, k] = hi[:, k] = np.nan
+            if few_clusters:
+                lo[:] = hi[:] = pv[:] = np.nan
         for j, f in enumerate(names[n_ctrl:], start=n_ctrl):
             v = grp[f].to_numpy(float)
             rows.append(dict(zip(by, key), feature=f, label=feature_label(f),

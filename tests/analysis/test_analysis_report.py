@@ -255,3 +255,11 @@ def test_a_report_over_an_older_one_leaves_none_of_its_figures_behind(runs_dir, 
     assert "mine.png" in kept                       # never listed by a report: left alone
     listed = index.read_text().rsplit("<!-- boardlab report figures:", 1)[1].split("-->")[0].split()
     assert sorted(listed) == sorted(name for name in kept if name != "mine.png")
+
+
+def test_values_without_intervals_say_why(tmp_path):
+    from analysis.synthetic import synthetic_results, write_run
+    df = synthetic_results("burgundy", 2, 30, agents=["a", "b"], seed=4)
+    text = write_report(write_run(tmp_path / "few.parquet", df), tmp_path / "out").read_text()
+    assert "No intervals: a cluster-robust interval needs more games (30;" in text
+    assert "No effect could be estimated" not in text

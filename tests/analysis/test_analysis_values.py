@@ -97,3 +97,16 @@ def test_a_win_the_agent_explains_exactly_has_no_interval(method):
     assert v["win_effect"].notna().all()
     assert v["win_lo"].isna().all() and v["win_hi"].isna().all() and v["win_p"].isna().all()
     assert (v["score_hi"] - v["score_lo"] > 0.1).all()        # the score still varies: intervals
+
+
+@pytest.mark.parametrize("method", ["cluster", "bootstrap"])
+def test_no_more_games_than_columns_give_estimates_without_intervals(method):
+    """30 games of 2 players: 60 player rows for 41 features (effects estimable), but only 30
+    clusters for 44 columns: a cluster-robust covariance of rank < 30 would give intervals too narrow."""
+    df = synthetic_results("burgundy", 2, 30, agents=["a", "b"], seed=4)
+    v = tile_values(df, method=method, n_boot=50)
+    assert v["score_effect"].notna().any()
+    assert v["score_lo"].isna().all() and v["win_hi"].isna().all() and v["score_p"].isna().all()
+    enough = tile_values(synthetic_results("burgundy", 2, 120, agents=["a", "b"], seed=4), method=method,
+                         n_boot=50)
+    assert enough["score_lo"].notna().any() and enough["score_hi"].notna().any()
