@@ -427,6 +427,46 @@ def test_tiletum_dice_of_one_value_fit_inside_their_wheel_segment(page):
     assert page.errors == []
 
 
+MAP_BOXES = """() => {
+    const box = (node) => { const b = node.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+    const all = (selector) => [...document.querySelectorAll(`#board ${selector}`)];
+    return {
+      names: all('.city-name').map((text) => [text.textContent, ...box(text)]),
+      circles: all('.city circle').map((c) => [c.parentNode.dataset.city,
+                                               ...['cx', 'cy', 'r'].map((a) => Number(c.getAttribute(a)))]),
+      others: [...all('.house').map((g) => ['house', ...box(g)]), ...all('.pillar').map((g) => ['pillar', ...box(g)]),
+               ...all('.city-bonus').map((text) => [text.textContent, ...box(text)])],
+      map: box(document.querySelector('#board rect[fill="#eef6ee"]')),
+    };
+}"""
+
+
+def boxes_touch(a, b, margin=1):
+    """Boxes (left, top, right, bottom) overlap or come within ``margin`` pixels of each other."""
+    return a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (3, 5), (4, 3)])
+def test_tiletum_city_names_clear_of_every_space_bonus_circle_and_other_name(page, players, seed):
+    """Each city name on the map keeps at least a pixel from every house and pillar space, bonus tile,
+    city circle (its own too) and other name, inside the map (names sat above their circle over a
+    neighbour's spaces: at Tours, Venice and Augsburg)."""
+    state = random_position("tiletum", players, seed, 40)
+    show_position(page, "tiletum", players, state)
+    found = page.evaluate(MAP_BOXES)
+    assert sorted(name for name, *_ in found["names"]) == sorted(city["city"] for city in state.to_dict()["map"])
+    assert len(found["others"]) > 40 and any(name.startswith("b") for name, *_ in found["others"])
+    left, top, right, bottom = found["map"]
+    for k, (name, *box) in enumerate(found["names"]):
+        assert left < box[0] and box[2] < right and top < box[1] and box[3] < bottom, f"{name} leaves the map"
+        for other, *other_box in found["others"] + found["names"][k + 1:]:
+            assert not boxes_touch(box, other_box), f"{name} {box} touches {other} {other_box}"
+        for city, cx, cy, r in found["circles"]:
+            nearest_x, nearest_y = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+            assert math.hypot(cx - nearest_x, cy - nearest_y) > r + 1, f"{name} touches the circle of {city}"
+    assert page.errors == []
+
+
 GOODS_OVERFLOW = """() => {
     // goods squares: a group of one rectangle 18 high and its label, a die number maybe with a count
     const groups = Array.from(document.querySelectorAll('#board g')).filter((g) => g.children.length === 2

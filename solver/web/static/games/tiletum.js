@@ -7,12 +7,30 @@ BoardGames.tiletum = (() => {
   const DARK_DIE = new Set(["F", "I"]);
   const layouts = {};
   const WHEEL_R = 120;         // the action wheel's radius
-  const MIN_GAP = 82;          // pixels between two cities (vertical distances count 1.6 times)
+  const CITY_GAP = 5;          // pixels kept between two cities' drawings (circle, spaces, bonus tiles, name)
+  const CITY_R = 15;           // a city's circle
+  // a city's house and pillar spaces: their size, and their rows' places from the city's centre
+  const SPACE = 9;
+  const SPACE_STEP = 11;
+  const SPACE_LEFT = -20;
+  const ROW_TOP = {house: 20, pillar: 32};
+  const BONUS_AT = [18, 4];    // a city's bonus tiles: their left end and baseline from the city's centre
+  // the fonts of the map's texts (style.css: #board text, .small), to measure a name before it is drawn
+  const NAME_FONT = "700 10px system-ui, sans-serif";
+  const BONUS_FONT = "10px system-ui, sans-serif";
+  // a 10-pixel text's box from its baseline: 9.2 pixels above, 2.1 below
+  const ASCENT = 9.2;
+  const DESCENT = 2.1;
 
-  // cities placed by a small force layout over the roads (computed once per map)
-  function mapLayout(t, width, height) {
-    const key = `${t.cities.length}:${t.roads.length}`;
-    if (layouts[key]) return layouts[key];
+  let measuring = null;
+  function textWidth(font, text) {
+    measuring = measuring || document.createElement("canvas").getContext("2d");
+    measuring.font = font;
+    return measuring.measureText(text).width;
+  }
+
+  // cities placed by a small force layout over the roads, scaled to the map
+  function roadLayout(t, width, height) {
     const n = t.cities.length;
     const points = t.cities.map((_, i) => [Math.cos(2 * Math.PI * i / n), Math.sin(2 * Math.PI * i / n)]);
     const spring = 1.2 / Math.sqrt(n);
@@ -46,27 +64,128 @@ BoardGames.tiletum = (() => {
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const placed = points.map(([x, y]) => [50 + (x - x0) / (x1 - x0 || 1) * (width - 100),
-                                           40 + (y - y0) / (y1 - y0 || 1) * (height - 80)]);
-    // then spread cities that ended up too close for their names and spaces
+    return points.map(([x, y]) => [50 + (x - x0) / (x1 - x0 || 1) * (width - 100),
+                                   40 + (y - y0) / (y1 - y0 || 1) * (height - 80)]);
+  }
+
+  // the top left corner of a city's k-th house or pillar space, from the city's centre
+  const spaceAt = (shape, k) => [SPACE_LEFT + k * SPACE_STEP, ROW_TOP[shape]];
+
+  // the boxes [left, top, right, bottom] around its centre that a city's drawing covers without its name:
+  // the circle, the rows of house and pillar spaces, the bonus tiles right of the circle (room for all its
+  // bonus spaces, so the map stays the same whichever tiles are taken)
+  function cityBoxes(t, index) {
+    const boxes = [[-CITY_R, -CITY_R, CITY_R, CITY_R]];
+    for (const [shape, spaces] of [["house", t.house_spaces[index]], ["pillar", t.pillar_spaces[index]]]) {
+      if (!spaces.length) continue;
+      const [left, top] = spaceAt(shape, 0);
+      boxes.push([left, top, spaceAt(shape, spaces.length - 1)[0] + SPACE, top + SPACE]);
+    }
+    const bonus = t.bonus_spaces[index].length;
+    if (bonus) {           // bonus tile ids have at most two digits
+      const [left, base] = BONUS_AT;
+      const w = textWidth(BONUS_FONT, Array(bonus).fill("b00").join(" "));
+      boxes.push([left, base - ASCENT, left + w, base + DESCENT]);
+    }
+    return boxes;
+  }
+
+  // where a city's name may go, best first: its left end and baseline from the city's centre, with its box;
+  // each beside the circle, clear of the city's own spaces and bonus tiles
+  function nameSpots(t, index, name) {
+    const w = textWidth(NAME_FONT, name);
+    const bonus = t.bonus_spaces[index].length > 0;
+    const spaces = t.house_spaces[index].length + t.pillar_spaces[index].length > 0;
+    const spots = [
+      [-w / 2, -19],                      // above
+      [-13 - w, -13], [13, -13],          // above left, above right
+      [-18 - w, 4],                       // left
+      bonus ? [16, -10] : [18, 4],        // right: above the bonus tiles if there are any
+      [8 - w, -19], [-8, -19],            // above, shifted left or right
+      ...(spaces ? [] : [[-w / 2, 28]]),  // below, where a city has no spaces
+    ];
+    return spots.map(([left, base]) => ({left, base, box: [left, base - ASCENT, left + w, base + DESCENT]}));
+  }
+
+  // the width and height by which boxes a and b come closer than CITY_GAP (either <= 0 when they do not)
+  function overlap(a, b) {
+    return [Math.min(a[2], b[2]) - Math.max(a[0], b[0]) + CITY_GAP,
+            Math.min(a[3], b[3]) - Math.max(a[1], b[1]) + CITY_GAP];
+  }
+
+  function near(a, b) {
+    const [wide, high] = overlap(a, b);
+    return wide > 0 && high > 0;
+  }
+
+  // The map: cities placed over the roads, then pushed apart until no two cities' drawings (circle,
+  // spaces, bonus tiles and name) come within CITY_GAP pixels; each name goes on the first side of its
+  // circle where it is clear of the other cities (always above, it lay over a neighbour's spaces where
+  // cities stood close). Computed once per map: {points, names}.
+  function mapLayout(t, width, height) {
+    const key = `${t.cities.length}:${t.roads.length}`;
+    if (layouts[key]) return layouts[key];
+    const placed = roadLayout(t, width, height);
+    const n = placed.length;
+    const bodies = t.cities.map((_, i) => cityBoxes(t, i));
+    const spots = t.cities.map((name, i) => nameSpots(t, i, name));
+    const chosen = spots.map(() => 0);
+    const boxesOf = (i) => [...bodies[i], spots[i][chosen[i]].box];
+    const at = (i, [left, top, right, bottom]) => {
+      const [x, y] = placed[i];
+      return [x + left, y + top, x + right, y + bottom];
+    };
+    // a name spot's cost: its rank, plus much for each box of another city it comes near or for leaving the map
+    const cost = (i, k) => {
+      const box = at(i, spots[i][k].box);
+      let total = k;
+      if (box[0] < 3 || box[1] < 3 || box[2] > width - 3 || box[3] > height - 3) total += 1000;
+      for (let j = 0; j < n; j++) {
+        if (j !== i) total += 100 * boxesOf(j).filter((other) => near(box, at(j, other))).length;
+      }
+      return total;
+    };
+    const chooseNames = () => spots.forEach((options, i) => {
+      const costs = options.map((_, k) => cost(i, k));
+      chosen[i] = costs.indexOf(Math.min(...costs));
+    });
+    // the box around all of a city's boxes (with its current name), to pass over cities far apart quickly
+    const around = (boxes) => [0, 1, 2, 3].map((side) =>
+      (side < 2 ? Math.min : Math.max)(...boxes.map((b) => b[side])));
     for (let round = 0; round < 300; round++) {
+      if (round % 10 === 0) chooseNames();
+      const outlines = placed.map((_, i) => around(boxesOf(i)));
+      let moved = false;
       for (let i = 0; i < n; i++) {
         for (let j = i + 1; j < n; j++) {
-          const dx = placed[j][0] - placed[i][0];
-          const dy = (placed[j][1] - placed[i][1]) * 1.6;
-          const dist = Math.max(Math.hypot(dx, dy), 1e-3);
-          if (dist >= MIN_GAP) continue;
-          const shift = (MIN_GAP - dist) / 4;
-          placed[i][0] -= dx / dist * shift; placed[j][0] += dx / dist * shift;
-          placed[i][1] -= dy / dist * shift; placed[j][1] += dy / dist * shift;
+          if (!near(at(i, outlines[i]), at(j, outlines[j]))) continue;
+          for (const mine of boxesOf(i)) {
+            for (const theirs of boxesOf(j)) {
+              const [a, b] = [at(i, mine), at(j, theirs)];
+              const [ox, oy] = overlap(a, b);
+              if (ox <= 0 || oy <= 0) continue;
+              // apart along the axis where they overlap less, each city half the way, keeping their order;
+              // half a pixel further, or rounding leaves them a hair too close round after round
+              const axis = ox < oy ? 0 : 1;
+              const shift = (a[axis] + a[axis + 2] <= b[axis] + b[axis + 2] ? 1 : -1) * (Math.min(ox, oy) + 0.5) / 2;
+              placed[i][axis] -= shift;
+              placed[j][axis] += shift;
+              moved = true;
+            }
+          }
         }
       }
-      placed.forEach((p) => {
-        p[0] = Math.min(Math.max(p[0], 45), width - 45);
-        p[1] = Math.min(Math.max(p[1], 30), height - 45);
+      placed.forEach((p, i) => {      // the whole city with its name stays on the map
+        const [left, top, right, bottom] = outlines[i];
+        const inside = [Math.min(Math.max(p[0], 3 - left), width - 3 - right),
+                        Math.min(Math.max(p[1], 3 - top), height - 3 - bottom)];
+        if (inside[0] !== p[0] || inside[1] !== p[1]) moved = true;
+        [p[0], p[1]] = inside;
       });
+      if (!moved) break;         // all apart
     }
-    layouts[key] = placed;
+    chooseNames();
+    layouts[key] = {points: placed, names: chosen.map((k, i) => spots[i][k])};
     return layouts[key];
   }
 
@@ -164,7 +283,8 @@ BoardGames.tiletum = (() => {
 
   function drawMap(root, view, t, d, x0, y0, width, height) {
     const pos = view.position;
-    const points = mapLayout(t, width, height).map(([x, y]) => [x + x0, y + y0]);
+    const layout = mapLayout(t, width, height);
+    const points = layout.points.map(([x, y]) => [x + x0, y + y0]);
     root.append(d.rect(x0, y0, width, height, {rx: 8, fill: "#eef6ee", stroke: "#8fbc8f"}));
     for (const [a, b] of t.roads) root.append(d.line(...points[a], ...points[b], {stroke: "#b08d57", "stroke-width": 3}));
     const actor = view.to_act === null ? null : pos.seats[view.to_act];
@@ -174,19 +294,22 @@ BoardGames.tiletum = (() => {
       const [x, y] = points[index];
       const name = city.city;
       const cathedral = pos.cathedrals.find((c) => c.city === name && c.cost);
-      const node = d.group({}, d.circle(x, y, 15, {fill: cathedral ? "#fff3bf" : "#fff", stroke: "#555"}));
-      // names go on top of everything once the map is drawn: a neighbour's spaces must not cover them
-      names.push(d.text(x, y - 19, name, {"text-anchor": "middle", class: "small halo", "font-weight": 700}));
+      const node = d.group({class: "city", "data-city": name},
+                           d.circle(x, y, CITY_R, {fill: cathedral ? "#fff3bf" : "#fff", stroke: "#555"}));
+      // names go on top of everything once the map is drawn: a road or a merchant must not cover them
+      const spot = layout.names[index];
+      names.push(d.text(x + spot.left, y + spot.base, name, {class: "small halo city-name", "font-weight": 700}));
       root.append(d.target(node, d.moves((m) => m === `move ${name}` || m === `cathedral ${name}` ||
                                                m.startsWith("freemove ") && m.endsWith(` ${name}`))));
       const spaces = (owners, minimums, shape, piece) => owners.forEach((owner, k) => {
-        const sx = x - 20 + k * 11;
-        const sy = shape === "house" ? y + 20 : y + 32;
+        const [dx, dy] = spaceAt(shape, k);
+        const [sx, sy] = [x + dx, y + dy];
         const inUse = minimums[k] <= view.players;
         const attrs = {fill: owner === null ? (inUse ? "#fff" : "#ddd") : d.seatColour(owner), stroke: "#333"};
-        const mark = shape === "house" ? d.rect(sx, sy, 9, 9, attrs) : d.polygon([[sx, sy + 9], [sx + 9, sy + 9], [sx + 4.5, sy]], attrs);
+        const mark = shape === "house" ? d.rect(sx, sy, SPACE, SPACE, attrs)
+          : d.polygon([[sx, sy + SPACE], [sx + SPACE, sy + SPACE], [sx + SPACE / 2, sy]], attrs);
         const here = actor && action === piece && actor[piece] === name;
-        root.append(d.target(d.group({}, mark), here ? d.moves((m) => m === `build ${k}`) : []));
+        root.append(d.target(d.group({class: shape}, mark), here ? d.moves((m) => m === `build ${k}`) : []));
       });
       spaces(city.houses, t.house_spaces[index], "house", "merchant");
       spaces(city.pillars, t.pillar_spaces[index], "pillar", "architect");
@@ -195,7 +318,7 @@ BoardGames.tiletum = (() => {
         if (seat.architect === name) root.append(d.rect(x - 8 + s * 5, y - 10, 7, 7, {fill: d.seatColour(s), stroke: "#000"}));
       });
       const bonus = city.bonus.filter((b, k) => b !== null && t.bonus_spaces[index][k] <= view.players);
-      if (bonus.length) names.push(bonusLabel(d, t, x + 18, y + 4, bonus));
+      if (bonus.length) names.push(bonusLabel(d, t, x + BONUS_AT[0], y + BONUS_AT[1], bonus, {class: "small halo city-bonus"}));
     });
     names.forEach((label) => root.append(label));
   }
