@@ -494,6 +494,35 @@ def test_burgundy_goods_of_one_number_fit_their_square(page):
     assert page.errors == []
 
 
+BLACK_DEPOT_BOXES = """() => {
+    const box = (node) => { const b = node.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+    const tiles = [...document.querySelectorAll('#board .black-depot')];
+    const others = [...document.querySelectorAll('#board text, #board rect, #board polygon, #board circle')]
+      .filter((node) => !tiles.some((tile) => tile.contains(node)));
+    return {tiles: tiles.map((tile) => [tile.textContent, ...box(tile)]),
+            others: others.map((node) => [`${node.tagName} ${node.textContent}`, ...box(node)])};
+}"""
+
+
+def test_burgundy_black_depot_tiles_keep_apart_and_off_the_rest_of_the_board(page):
+    """The widest tile labels side by side on the black depot (WTWR is 37 px, COW4 34): each tile
+    with its label keeps 5 px from the next, room for a clickable tile's outline and a gap (38 px apart
+    the labels ran together), and no tile comes near another item of the board."""
+    data = new_state("burgundy", 4, 1).to_dict()
+    del data["supply_coloured"], data["supply_black"]            # they follow from the tiles placed
+    data["black_depot"] = ["watchtower", "cow4", "market", "warehouse", "market", "bank", "bank", "boardinghouse"]
+    show_position(page, "burgundy", 4, state_from_json(json.dumps(data)))
+    found = page.evaluate(BLACK_DEPOT_BOXES)
+    tiles = sorted(found["tiles"], key=lambda tile: tile[1])
+    assert [name for name, *_ in tiles] == ["WTWR", "COW4", "MRKT", "WARE", "MRKT", "BANK", "BANK", "BRDH"]
+    for (name, *box), (other, *other_box) in zip(tiles, tiles[1:]):
+        assert other_box[0] - box[2] >= 5, f"{name} {box} and {other} {other_box} are too close"
+    for name, *box in tiles:
+        for other, *other_box in found["others"]:
+            assert not boxes_touch(box, other_box), f"{name} {box} touches {other} {other_box}"
+    assert page.errors == []
+
+
 def board_texts(page):
     """Every text drawn on the board."""
     return page.evaluate("Array.from(document.querySelectorAll('#board text'), (t) => t.textContent)")

@@ -81,20 +81,27 @@ BoardGames.burgundy = (() => {
     });
   }
 
+  // black depot spaces 42 pixels apart: a tile's label is wider than its hex (WTWR is 37 pixels), and at 38
+  // two labels side by side ran together and the hexes' outlines nearly met
+  const BLACK_STEP = 42;
+  const ROUND_GOODS_X = 360;     // right of the black depot's eighth space
+
   function drawMiddle(root, view, t, d, y0) {
     const pos = view.position;
     root.append(d.text(10, y0 + 14, "black depot (2 silverlings)", {class: "label"}));
     pos.black_depot.forEach((tile, k) => {
-      const cx = 30 + k * 38;
+      const cx = 30 + k * BLACK_STEP;
       const letter = tile ? t.tile_colour[tile] : null;
       const node = tile ? hex(d, cx, y0 + 42, 17, letter, t.tile_short[tile], false)
         : d.polygon(hexPoints(cx, y0 + 42, 17), {fill: "#333", "fill-opacity": 0.15, stroke: "#555"});
+      node.classList.add("black-depot");
       root.append(d.target(node, tile ? d.moves((m) => m === `buy:black${k + 1}`) : []));
     });
-    root.append(d.text(340, y0 + 14, "round goods", {class: "label"}));
+    root.append(d.text(ROUND_GOODS_X, y0 + 14, "round goods", {class: "label"}));
     pos.round_goods.forEach((good, k) => {
-      if (good) root.append(goodsSquare(d, 340 + k * 24, y0 + 30, good, 1));
-      else root.append(d.rect(340 + k * 24, y0 + 30, 18, 18, {rx: 3, fill: "none", stroke: "#bbb"}));
+      const x = ROUND_GOODS_X + k * 24;
+      if (good) root.append(goodsSquare(d, x, y0 + 30, good, 1));
+      else root.append(d.rect(x, y0 + 30, 18, 18, {rx: 3, fill: "none", stroke: "#bbb"}));
     });
     const turn = pos.turn;
     const taken = Object.entries(pos.bonus_taken).filter(([, n]) => n)
