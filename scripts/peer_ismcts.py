@@ -38,6 +38,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from analysis.stats import wilson_interval  # noqa: E402
 from engine_c import new_state  # noqa: E402
+from engine_c.errors import BoardlabError  # noqa: E402
 from solver.adapters import openspiel as adapter  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
 
@@ -83,10 +84,21 @@ def play_game(name, pair, boardlab_seat, settings):
 
 
 def read_journal(path):
-    """The records already in the ``--out`` file (none if it does not exist)."""
+    """The records already in the ``--out`` file (none if it does not exist); BoardlabError naming
+    the file and line when a line is not a game this script wrote."""
     if path is None or not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    records = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if line.strip():
+            try:
+                record = json.loads(line)
+            except ValueError as exc:
+                raise BoardlabError(f"--out {path}: line {number} is not a game of this script ({exc})") from None
+            if not isinstance(record, dict):
+                raise BoardlabError(f"--out {path}: line {number} is not a game of this script")
+            records.append(record)
+    return records
 
 
 def same_settings(record, settings):
@@ -143,7 +155,16 @@ def main(argv=None):
         parser.error("--pairs, --iterations and --max-moves must be positive and --seed non-negative")
     settings = {"iterations": args.iterations, "seed": args.seed, "uct_c": args.uct_c,
                 "spec": args.spec or f"ismcts:iterations={args.iterations}", "max_moves": args.max_moves}
-    records = [r for r in read_journal(args.out) if same_settings(r, settings)]
+    # every argument checked before the first game: a mistake is one line naming it, as in the
+    # other scripts, not a traceback
+    try:
+        make_agent(settings["spec"], 0)
+        adapter.load_game(args.games[0], PLAYERS, args.seed)       # the seed is an OpenSpiel game parameter
+        if args.out is not None and args.out.is_dir():
+            raise BoardlabError(f"--out {args.out} is a folder; give a JSON-lines file")
+        records = [r for r in read_journal(args.out) if same_settings(r, settings)]
+    except (BoardlabError, ValueError) as exc:
+        raise SystemExit(f"peer_ismcts.py: error: {exc}") from None
     done = {(r["game"], r["pair"], r["boardlab_seat"]) for r in records}
     for name in args.games:
         for pair in range(args.pairs):

@@ -63,3 +63,27 @@ def test_bad_arguments_are_refused(peer):
         peer.main(["--games", "chess"])
     with pytest.raises(SystemExit):
         peer.main(["--max-moves", "0"])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--spec", "bogus"], "unknown agent 'bogus'"),
+    (["--spec", "ismcts:iterations=abc"], "parameter iterations must be"),
+    (["--seed", str(2**40)], "seed must be an integer 0..2147483647"),
+    (["--out", "."], "--out . is a folder"),
+])
+def test_bad_spec_seed_or_out_is_one_line(peer, args, message):
+    # these used to end in a traceback from the first game (or from reading the folder)
+    with pytest.raises(SystemExit) as refused:
+        peer.main(["--games", "seasons", "--pairs", "1", "--iterations", "2", "--quiet", *args])
+    text = str(refused.value.code)
+    assert text.startswith("peer_ismcts.py: error: ") and message in text and "\n" not in text
+
+
+def test_an_unreadable_journal_is_one_line_and_kept(peer, tmp_path):
+    out = tmp_path / "peer.jsonl"
+    out.write_text("not json\n")
+    with pytest.raises(SystemExit) as refused:
+        peer.main(["--games", "seasons", "--pairs", "1", "--iterations", "2", "--out", str(out), "--quiet"])
+    assert str(refused.value.code) == (f"peer_ismcts.py: error: --out {out}: line 1 is not a game of this "
+                                       "script (Expecting value: line 1 column 1 (char 0))")
+    assert out.read_text() == "not json\n"
