@@ -41,6 +41,7 @@ from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 from solver.adapters import openspiel as adapter  # noqa: E402
 from solver.agents import make_agent  # noqa: E402
+from solver.runconfig import MAX_SEED, check_int  # noqa: E402
 
 GAMES = adapter.GAMES
 PLAYERS = 2
@@ -151,13 +152,18 @@ def main(argv=None):
     parser.add_argument("--out", type=Path, default=None, help="JSON-lines file of finished games (resumable)")
     parser.add_argument("--quiet", action="store_true", help="no line per finished game on stderr")
     args = parser.parse_args(argv)
-    if args.pairs < 1 or args.iterations < 1 or args.seed < 0 or (args.max_moves is not None and args.max_moves < 1):
-        parser.error("--pairs, --iterations and --max-moves must be positive and --seed non-negative")
     settings = {"iterations": args.iterations, "seed": args.seed, "uct_c": args.uct_c,
                 "spec": args.spec or f"ismcts:iterations={args.iterations}", "max_moves": args.max_moves}
     # every argument checked before the first game: a mistake is one line naming it, as in the
     # other scripts, not a traceback
     try:
+        check_int("--pairs", args.pairs, 1, 10**9)
+        check_int("--iterations", args.iterations, 1, 10**9)
+        check_int("--seed", args.seed, 0, MAX_SEED)
+        if args.max_moves is not None:
+            check_int("--max-moves", args.max_moves, 1, 10**9)
+        if not (args.uct_c >= 0 and np.isfinite(args.uct_c)):
+            raise BoardlabError(f"--uct-c must be a non-negative number, got {args.uct_c}")
         make_agent(settings["spec"], 0)
         adapter.load_game(args.games[0], PLAYERS, args.seed)       # the seed is an OpenSpiel game parameter
         if args.out is not None and args.out.is_dir():

@@ -56,13 +56,9 @@ def test_max_moves_times_moves_without_a_result(peer, tmp_path, capsys):
     assert row.startswith("| seasons | 0 (0) | - | - | - |") and row.endswith("| 10 |")
 
 
-def test_bad_arguments_are_refused(peer):
-    with pytest.raises(SystemExit):
-        peer.main(["--pairs", "0"])
+def test_an_unknown_game_is_refused(peer):
     with pytest.raises(SystemExit):
         peer.main(["--games", "chess"])
-    with pytest.raises(SystemExit):
-        peer.main(["--max-moves", "0"])
 
 
 @pytest.mark.parametrize("args, message", [
@@ -70,6 +66,12 @@ def test_bad_arguments_are_refused(peer):
     (["--spec", "ismcts:iterations=abc"], "parameter iterations must be"),
     (["--seed", str(2**40)], "seed must be an integer 0..2147483647"),
     (["--out", "."], "--out . is a folder"),
+    (["--pairs", "0"], "--pairs must be positive, got 0"),
+    (["--iterations", "-3"], "--iterations must be positive, got -3"),
+    (["--seed", "-1"], "--seed must be non-negative, got -1"),
+    (["--max-moves", "0"], "--max-moves must be positive, got 0"),
+    (["--uct-c", "-1"], "--uct-c must be a non-negative number, got -1.0"),
+    (["--uct-c", "nan"], "--uct-c must be a non-negative number, got nan"),
 ])
 def test_bad_spec_seed_or_out_is_one_line(peer, args, message):
     # these used to end in a traceback from the first game (or from reading the folder)
