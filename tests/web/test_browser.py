@@ -6,6 +6,7 @@ import math
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from playwright.sync_api import sync_playwright
 
 from engine_c import new_state, state_from_json
 from solver.display import game_data
+from solver.display.burgundy import neighbours, regions
 from solver.display.sanjuan import cards_text
 from solver.display.tiletum import effect_text
 from solver.positions import random_position
@@ -520,6 +522,99 @@ def test_burgundy_black_depot_tiles_keep_apart_and_off_the_rest_of_the_board(pag
     for name, *box in tiles:
         for other, *other_box in found["others"]:
             assert not boxes_touch(box, other_box), f"{name} {box} touches {other} {other_box}"
+    assert page.errors == []
+
+
+# tiles of each colour, the widest labels first (WTWR, WARE, MRKT, BRDH; COW, HEN; two-digit knowledge)
+WIDEST_TILES = {"C": ["castle"], "M": ["mine"], "S": ["ship"],
+                "B": ["watchtower", "warehouse", "market", "boardinghouse", "church", "bank", "cityhall", "carpenter"],
+                "P": [f"{animal}{n}" for n in (4, 3, 2) for animal in ("cow", "chicken", "sheep", "pig")],
+                "K": [f"k{n}" for n in range(10, 27)]}
+
+
+def burgundy_widest_labels_position():
+    """4 players (every depot space in use), the depots, the black depot, two estates and their storage
+    filled with the tiles of the widest labels the box has left; an estate keeps the last space of each
+    colour that leaves the rest connected empty (a filled colour would earn a bonus tile)."""
+    tables = game_data.burgundy()
+    inventory = tables.inventory()
+    coloured = Counter({name: inventory[k][0] for k, name in enumerate(tables.tile_names()) if name})
+    black = Counter({name: inventory[k][1] for k, name in enumerate(tables.tile_names()) if name})
+
+    def take(letter, backs, exclude=()):
+        """The widest tile of colour ``letter`` left among ``backs`` (Counters of tiles), not in ``exclude``."""
+        for name in WIDEST_TILES[letter]:
+            for left in backs:
+                if left[name] and name not in exclude:
+                    left[name] -= 1
+                    return name
+        raise AssertionError(f"no {letter} tile left")
+
+    data = new_state("burgundy", 4, 1).to_dict()
+    del data["supply_coloured"], data["supply_black"]            # they follow from the tiles placed
+    data["depots"] = [[take(letter, [coloured]) for letter, _ in spaces] for spaces in tables.DEPOTS]
+    data["black_depot"] = [take(letter, [black]) for letter in "BPBBBBBB"]
+    links = neighbours()
+    for seat in data["seats"][:2]:
+        layout, start = tables.BOARDS[seat["board"]], seat["start_castle"]
+        filled = set(range(1, len(layout) + 1))
+        for letter in set(layout):          # left empty: the last space of the colour not needed to connect
+            for space in sorted((s for s in filled if layout[s - 1] == letter and s != start), reverse=True):
+                reached, todo = {start}, [start]
+                while todo:
+                    for other in links[todo.pop()]:
+                        if other in filled and other != space and other not in reached:
+                            reached.add(other)
+                            todo.append(other)
+                if len(reached) == len(filled) - 1:
+                    filled.discard(space)
+                    break
+        city = {space: region for region in regions(seat["board"]) for space in region}
+        estate = {}
+        for space in sorted(filled):
+            letter = layout[space - 1]
+            built = {estate.get(str(other)) for other in city[space]} if letter == "B" else ()   # one of each
+            estate[str(space)] = "castle" if space == start else take(letter, (coloured, black), built)
+        seat["estate"] = estate
+        seat["storage"] = [take(letter, (coloured, black)) for letter in "BPB"]
+        seat["track"][0] = min(6, list(estate.values()).count("ship"))   # a pawn moves a space per ship
+    return state_from_json(json.dumps(data))
+
+
+HEX_LABELS = """() => {
+    // hexes with a label: a group of a polygon and a text (tiles, and die numbers of empty estate spaces)
+    const hexes = [...document.querySelectorAll('#board g')].filter((g) => g.children.length === 2
+      && g.children[0].tagName === 'polygon' && g.children[1].tagName === 'text');
+    return hexes.map((g) => {
+      const points = Array.from(g.children[0].points, (p) => [p.x, p.y]);
+      const cx = points.reduce((sum, p) => sum + p[0], 0) / points.length;
+      const cy = points.reduce((sum, p) => sum + p[1], 0) / points.length;
+      const b = g.children[1].getBBox();
+      return [g.textContent, cx, cy, Math.hypot(points[0][0] - cx, points[0][1] - cy),
+              b.x, b.y, b.x + b.width, b.y + b.height];
+    });
+}"""
+
+
+def test_burgundy_tile_labels_fit_their_hex_and_keep_apart(page):
+    """The widest tile labels side by side in the depots, the black depot, storage and the estates, where
+    hexes touch: each label keeps 1.5 px inside its hex's sides at its height, and 2 px from every other
+    label (10 px bold, up to 37 px wide in hexes 28-31 px across, they ran together: HALLSHIP, WTWRBRDH)."""
+    show_position(page, "burgundy", 4, burgundy_widest_labels_position())
+    labels = page.evaluate(HEX_LABELS)
+    tiles = [label for label, *_ in labels if not label.isdigit()]
+    # depots, black depot, two estates of 31 tiles with 3 in storage, the other seats' starting castles
+    assert len(tiles) == 24 + 8 + 2 * (31 + 3) + 2 and {"WTWR", "WARE", "MRKT", "BRDH", "COW4", "K10"} <= set(tiles)
+    for label, cx, cy, r, left, top, right, bottom in labels:
+        # a pointy-topped hex: the sides are vertical within r / 2 of the centre, then slant to a corner
+        dy = max(abs(top - cy), abs(bottom - cy))
+        half = r * math.sqrt(3) / 2 if dy <= r / 2 else (r - dy) * math.sqrt(3)
+        assert cx - half + 1.5 <= left and right <= cx + half - 1.5, \
+            f"{label} ({left:.1f}..{right:.1f}) leaves its hex ({cx - half:.1f}..{cx + half:.1f}) at ({cx:.0f}, {cy:.0f})"
+    boxes = [(label, box) for label, _, _, _, *box in labels]
+    for k, (label, box) in enumerate(boxes):
+        for other, other_box in boxes[k + 1:]:
+            assert not boxes_touch(box, other_box, 2), f"{label} {box} and {other} {other_box} touch"
     assert page.errors == []
 
 

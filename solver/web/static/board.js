@@ -27,6 +27,8 @@ const BoardPage = (() => {
     return node;
   }
 
+  const textWidths = new Map();     // draw.textWidth's measurings: attributes and text -> width
+
   const draw = {
     el,
     rect: (x, y, w, h, attrs) => el("rect", {x, y, width: w, height: h, ...attrs}),
@@ -35,6 +37,22 @@ const BoardPage = (() => {
     polygon: (points, attrs) => el("polygon", {points: points.map((p) => p.join(",")).join(" "), ...attrs}),
     text: (x, y, content, attrs) => el("text", {x, y, ...attrs}, content),
     group: (attrs, ...children) => el("g", attrs, ...children),
+    // width in user units of `content` written with `attrs` (classes, font): a text has no width until it
+    // is in the page, so a hidden copy is put on the board for the measuring (the styles of #board apply).
+    // Each measuring lays the page out again (some 0.25 ms) and the board is drawn again at every refresh,
+    // so widths are kept; not a 0, measured while the board was not shown.
+    textWidth(content, attrs = {}) {
+      const key = `${JSON.stringify(attrs)} ${content}`;
+      let width = textWidths.get(key);
+      if (width === undefined) {
+        const probe = el("text", {...attrs, x: 0, y: 0, visibility: "hidden"}, content);
+        $("board").appendChild(probe);
+        width = probe.getComputedTextLength();
+        probe.remove();
+        if (width > 0) textWidths.set(key, width);
+      }
+      return width;
+    },
     seatColour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
     isBacks: (value) => value !== null && typeof value === "object" && !Array.isArray(value) && "backs" in value,
     // legal moves (notation) that `test` (a RegExp or a function) accepts

@@ -13,13 +13,37 @@ BoardGames.burgundy = (() => {
     });
   }
 
+  // A tile's label, 10 px bold, is up to 37 px wide (WTWR) and a hex 28-31 px across, so the labels of
+  // neighbouring tiles ran together. A label too wide for its hex less a margin each side is narrowed to
+  // fit, which keeps the letters' height; narrower than LABEL_MIN_STRETCH of its width it reads badly, so
+  // beyond that the font gets smaller too, down to LABEL_MIN_FONT (where WTWR is narrowed further).
+  const LABEL_FONT = 10;          // px, the font size of the class "small"
+  const LABEL_MIN_FONT = 8;       // px: smaller reads badly
+  const LABEL_MIN_STRETCH = 0.8;  // narrowest letters, as a part of their width, before the font shrinks
+  // px between a label's letters and its hex's sides: past the outline of a clickable tile (1.25 px inside)
+  // and of the best move's (2.5 px), and room for a last letter's ink going past its advance (T, K: 0.7 px)
+  const LABEL_MARGIN = 2.5;
+  const LABEL_BASELINE = 0.4;     // the baseline this many font sizes below the centre: capitals centred
+
+  // `label` in the middle of the hex at (cx, cy) of radius r, within its vertical sides (r * sqrt 3 apart)
+  function hexLabel(d, cx, cy, r, label, attrs) {
+    const room = r * SQRT3 - 2 * LABEL_MARGIN;
+    const width = d.textWidth(label, attrs);
+    if (width <= room) return d.text(cx, cy + LABEL_BASELINE * LABEL_FONT, label, attrs);
+    const size = Math.max(LABEL_MIN_FONT, Math.min(LABEL_FONT, LABEL_FONT * room / (width * LABEL_MIN_STRETCH)));
+    // the size as a style, which the class's CSS rule does not override (a font-size attribute it would)
+    return d.text(cx, cy + LABEL_BASELINE * size, label,
+                  {...attrs, style: `font-size: ${size.toFixed(2)}px`, textLength: room.toFixed(2),
+                   lengthAdjust: "spacingAndGlyphs"});
+  }
+
   // a hex tile: coloured by `letter`, with `label` (the tile) or a faint die number (an empty space)
   function hex(d, cx, cy, r, letter, label, faint) {
     const shape = d.polygon(hexPoints(cx, cy, r), {fill: FILL[letter] || "#ddd", stroke: "#444",
                                                    "fill-opacity": faint ? 0.35 : 1});
     return d.group({}, shape,
-      label ? d.text(cx, cy + 4, label, {"text-anchor": "middle", class: "small",
-                                         fill: faint ? "#333" : "#111", "font-weight": faint ? 400 : 700}) : null);
+      label ? hexLabel(d, cx, cy, r, label, {"text-anchor": "middle", class: "small",
+                                             fill: faint ? "#333" : "#111", "font-weight": faint ? 400 : 700}) : null);
   }
 
   // goods of one die number: a square, widened when it holds several (its label "4x2" is wider)
@@ -81,8 +105,8 @@ BoardGames.burgundy = (() => {
     });
   }
 
-  // black depot spaces 42 pixels apart: a tile's label is wider than its hex (WTWR is 37 pixels), and at 38
-  // two labels side by side ran together and the hexes' outlines nearly met
+  // black depot spaces 42 pixels apart: at 38 the outlines of two clickable tiles nearly met (and two labels
+  // ran together, before labels were fitted to their hex)
   const BLACK_STEP = 42;
   const ROUND_GOODS_X = 360;     // right of the black depot's eighth space
 
