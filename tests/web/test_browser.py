@@ -618,6 +618,20 @@ def test_burgundy_tile_labels_fit_their_hex_and_keep_apart(page):
     assert page.errors == []
 
 
+def test_burgundy_labels_on_dark_tiles_are_white(page):
+    """Castles, ships and mines are dark tiles: their labels are drawn white (black on dark green,
+    blue and grey was hard to read); labels on the light tiles stay dark."""
+    show_position(page, "burgundy", 4, burgundy_widest_labels_position())
+    fills = page.evaluate("""() => [...document.querySelectorAll('#board g')].filter((g) => g.children.length === 2
+        && g.children[0].tagName === 'polygon' && g.children[1].tagName === 'text'
+        && !/^[0-9]$/.test(g.textContent)).map((g) => [g.textContent, g.children[1].getAttribute('fill')])""")
+    dark = {label: fill for label, fill in fills if label in ("CAST", "SHIP", "MINE")}
+    light = {label: fill for label, fill in fills if label.startswith(("K", "WTWR", "COW", "PIG"))}
+    assert dark and light
+    assert set(dark.values()) == {"#fff"} and "#fff" not in set(light.values()), (dark, light)
+    assert page.errors == []
+
+
 def board_texts(page):
     """Every text drawn on the board."""
     return page.evaluate("Array.from(document.querySelectorAll('#board text'), (t) => t.textContent)")

@@ -3,6 +3,8 @@
 
 BoardGames.burgundy = (() => {
   const FILL = {C: "#2f7d3b", S: "#2b6cb0", M: "#7d858c", P: "#9ccc3c", B: "#d89b3a", K: "#f2c94c"};
+  // tile colours dark enough that a label reads better in white (castle, ship, mine)
+  const DARK_FILL = new Set(["C", "S", "M"]);
   const GOOD_FILL = ["#e03131", "#f08c00", "#fab005", "#2f9e44", "#1c7ed6", "#862e9c"];
   const SQRT3 = Math.sqrt(3);
 
@@ -43,7 +45,8 @@ BoardGames.burgundy = (() => {
                                                    "fill-opacity": faint ? 0.35 : 1});
     return d.group({}, shape,
       label ? hexLabel(d, cx, cy, r, label, {"text-anchor": "middle", class: "small",
-                                             fill: faint ? "#333" : "#111", "font-weight": faint ? 400 : 700}) : null);
+                                             fill: faint ? "#333" : DARK_FILL.has(letter) ? "#fff" : "#111",
+                                             "font-weight": faint ? 400 : 700}) : null);
   }
 
   // goods of one die number: a square, widened when it holds several (its label "4x2" is wider)
