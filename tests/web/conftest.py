@@ -1,14 +1,20 @@
 """Fixtures of the analysis board's tests: the app under Starlette's test client, and the app
-served by uvicorn on a free local port (for streams, timing and the browser)."""
+served by uvicorn on a free local port (for streams, timing and the browser), and ``boardlab serve``
+with headless Chromium and the board page for the browser tests."""
+import re
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 import uvicorn
+from playwright.sync_api import sync_playwright
 from starlette.testclient import TestClient
 
 from solver.web.app import create_app
 from solver.web.server import address_of, listening_socket
+from browser_helpers import CHROMIUM, ROOT
 
 
 @pytest.fixture
@@ -58,3 +64,39 @@ def live_server():
     server = LiveServer()
     yield server
     server.stop()
+
+
+# ---- the board in a real headless Chromium (test_browser.py, test_board_drawing.py) ----
+
+@pytest.fixture(scope="module")
+def server_url():
+    """``boardlab serve --port 0`` in a process of its own; its printed address."""
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert match, f"serve printed {line!r}, stderr: {process.stderr.read() if process.poll() is not None else ''}"
+    yield match.group(0)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser, server_url):
+    """The board page, loaded once for the module, with page errors collected in ``page.errors``."""
+    tab = browser.new_page(viewport={"width": 1400, "height": 1000})
+    tab.errors = []
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    tab.goto(server_url)
+    tab.wait_for_selector("#board[data-version]")
+    yield tab
+    tab.close()
