@@ -84,8 +84,10 @@ cdef inline double _now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-def split_rng(uint64_t state):
+def split_rng(state):
     """Advance a uint64 splitmix64 stream: returns (new_state, 64 random bits)."""
+    if isinstance(state, bool) or not isinstance(state, numbers.Integral) or not 0 <= state < 2 ** 64:
+        raise BoardlabError(f"split_rng: the state must be an integer 0..2**64-1, got {state!r}")
     cdef uint64_t s = state
     cdef uint64_t value = rng_next(&s)
     return s, value

@@ -146,3 +146,10 @@ def test_the_test_game_refuses_a_move_that_is_not_text():
         state.string_to_action(5)
     with pytest.raises(InvalidActionError, match="no action"):
         state.action_to_string(99)
+
+
+@pytest.mark.parametrize("state", [-1, 2**64, 1.5, "7", True, None])
+def test_split_rng_refuses_what_is_not_a_uint64_in_one_line(state):
+    with pytest.raises(BoardlabError, match=r"^split_rng: the state must be an integer 0\.\.2\*\*64-1, got "):
+        ismcts.split_rng(state)
+    assert ismcts.split_rng(2**64 - 1)[0] == ismcts.split_rng(np.uint64(2**64 - 1))[0]
