@@ -22,7 +22,7 @@ directives = dict(
 )
 
 extensions = []
-for path in sorted(glob.glob("engine_c/**/*.pyx", recursive=True) + glob.glob("solver/*.pyx")):
+for path in sorted(glob.glob("engine_c/**/*.pyx", recursive=True) + glob.glob("solver/**/*.pyx", recursive=True)):
     name = path[:-4].replace("/", ".")
     if ONLY and not any(part in name for part in ONLY):
         continue

@@ -1,4 +1,4 @@
-"""Estimates from the pairs of ``boardlab values`` (analysis.intervene), beside the associations.
+"""Estimates from the pairs of ``boardlab values`` (solver.runs.forced_takes), beside the associations.
 
 Each pair is one world played twice from a saved position: the player to act forced to take kind
 X, and free to choose. Per kind (and per kind and stage of the game):

@@ -155,7 +155,7 @@ def synthetic_results(game: str = "burgundy", players: int = 2, games: int = 500
 
 def write_run(path, df: pd.DataFrame, chunk: int = 250, manifest: dict | None = None) -> Path:
     """Write ``df`` as a results dataset directory (part files + ``_manifest.json``) like the
-    runner (solver/runner.py)."""
+    runner (solver/runs/runner.py)."""
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     games = sorted(df["game_index"].unique())

@@ -59,10 +59,10 @@ def engine_figures(game, players, seconds):
 def ismcts_figures(game, iterations, quick):
     """ISMCTS iterations/s from the opening and a mid-game position, and peak memory."""
     try:
-        from solver import ismcts
-        from solver.agents import SEARCH_C
+        from solver.search import ismcts
+        from solver.search.agents import SEARCH_C
     except ImportError:
-        return {"error": "solver.ismcts not built"}
+        return {"error": "solver.search.ismcts not built"}
     import numpy as np
 
     opening = new_state(game, 2, 5)
@@ -110,7 +110,7 @@ def sample_positions(game, count, seed):
 
 def default_agent_figures(game, iterations=2000, count=20):
     """CPU ms per move of the game's default ISMCTS agent at ``iterations``, over ``count`` fixed positions."""
-    from solver.agents import make_agent
+    from solver.search.agents import make_agent
 
     positions = sample_positions(game, count, 3)
     agent = make_agent(f"ismcts:iterations={iterations}", seed=1)
@@ -125,8 +125,8 @@ def jobs_figures(game, games):
     """Games per second of a short simulation with --jobs 1 and --jobs 2 (one-off pool start-up excluded)."""
     import joblib
 
-    from solver.runconfig import RunConfig
-    from solver.runner import backend_context, run
+    from solver.runs.config import RunConfig
+    from solver.runs.runner import backend_context, run
 
     config = RunConfig(game=game, players=2, agents=("ismcts:iterations=300", "greedy"), games=games, seed=11)
     with backend_context("loky", 2, None):          # start the workers first, configured as run() will

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def expected_extensions():
     """Dotted names of the extension modules the build makes."""
-    sources = sorted(ROOT.glob("engine_c/**/*.pyx")) + sorted(ROOT.glob("solver/*.pyx"))
+    sources = sorted(ROOT.glob("engine_c/**/*.pyx")) + sorted(ROOT.glob("solver/**/*.pyx"))
     return {p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".") for p in sources}
 
 

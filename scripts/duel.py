@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from analysis.stats import wilson_interval  # noqa: E402
 from engine_c import new_state, state_class  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.agents import make_agent  # noqa: E402
-from solver.runconfig import MAX_JOBS, MAX_SEED, check_int  # noqa: E402
+from solver.search.agents import make_agent  # noqa: E402
+from solver.runs.config import MAX_JOBS, MAX_SEED, check_int  # noqa: E402
 
 
 # Agent B's side of a duel with --b-tree: a process importing boardlab from another checkout reads
@@ -39,7 +39,7 @@ _SERVE_AGENT = """
 import json, sys
 import numpy as np
 from engine_c import state_from_json
-from solver.agents import make_agent
+from solver.search.agents import make_agent
 first = json.loads(sys.stdin.readline())
 agent = make_agent(first["spec"], np.random.SeedSequence(first["entropy"], spawn_key=tuple(first["spawn_key"])))
 for line in sys.stdin:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.agents import make_agent  # noqa: E402
+from solver.search.agents import make_agent  # noqa: E402
 
 
 def play(game, players, spec, seed, game_index):

@@ -49,7 +49,7 @@ def play(game, players, seed, game_index, agent=None):
     deal, moves = np.random.SeedSequence(seed, spawn_key=(game_index,)).spawn(2)
     state = new_state(game, players, deal)
     if agent is not None:
-        from solver.agents import make_agent
+        from solver.search.agents import make_agent
         agents = [make_agent(agent, seat_seed) for seat_seed in moves.spawn(players)]
     move_seeds = np.random.default_rng(moves)
     seen = []

@@ -154,7 +154,7 @@ def check_position(text, seed):
     """Load ``text``; return 'refused' or 'accepted' after the playability checks; raise on a defect."""
     from engine_c import state_from_json
     from engine_c.errors import BoardlabError
-    from solver import ismcts
+    from solver.search import ismcts
 
     try:
         state = state_from_json(text)

@@ -40,8 +40,8 @@ from analysis.stats import wilson_interval  # noqa: E402
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 from solver.adapters import openspiel as adapter  # noqa: E402
-from solver.agents import make_agent  # noqa: E402
-from solver.runconfig import MAX_SEED, check_int  # noqa: E402
+from solver.search.agents import make_agent  # noqa: E402
+from solver.runs.config import MAX_SEED, check_int  # noqa: E402
 
 GAMES = adapter.GAMES
 PLAYERS = 2

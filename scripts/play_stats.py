@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from analysis.stats import mean_interval, median_interval  # noqa: E402
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.agents import make_agent  # noqa: E402
-from solver.runconfig import MAX_JOBS, RunConfig, check_int, validate  # noqa: E402
+from solver.search.agents import make_agent  # noqa: E402
+from solver.runs.config import MAX_JOBS, RunConfig, check_int, validate  # noqa: E402
 
 # Notation prefix of a role / card choice per game: the move text after it names the choice.
 CHOICE_PREFIX = {"sanjuan": "", "seasons": "pick "}

@@ -4,7 +4,7 @@
     python scripts/seat_advantage.py --game sanjuan --players 2 3 --games 100 --out sj/
 
 For every player count and agent (weakest to strongest: random, greedy, ISMCTS at rising
-budgets) one self-play run (``solver.runner.run``: seats rotated, game ``i`` seeded by
+budgets) one self-play run (``solver.runs.runner.run``: seats rotated, game ``i`` seeded by
 ``SeedSequence(seed, spawn_key=(i,))``, so the numbers do not depend on ``--jobs``) is played into
 ``OUT/runs/``; a stopped script continues where it stopped when run again with the same options.
 Then ``OUT/seat_advantage.csv`` (the start player's share of wins, Wilson 95%, and the mean score
@@ -23,8 +23,8 @@ from analysis.load import load_runs  # noqa: E402
 from analysis.plots import save_png  # noqa: E402
 from analysis.seats import compensation, plot_seat_by_skill, seat_by_skill, skill_key  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.runconfig import RunConfig, validate  # noqa: E402
-from solver.runner import run  # noqa: E402
+from solver.runs.config import RunConfig, validate  # noqa: E402
+from solver.runs.runner import run  # noqa: E402
 
 AGENTS = ["random", "greedy", "ismcts:iterations=100", "ismcts:iterations=300",
           "ismcts:iterations=1000"]

@@ -65,9 +65,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine_c import new_state, state_class  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver import rundata  # noqa: E402
-from solver.agents import make_agent  # noqa: E402
-from solver.runconfig import MAX_JOBS, MAX_SEED, check_int  # noqa: E402
+from solver.runs import data as rundata  # noqa: E402
+from solver.search.agents import make_agent  # noqa: E402
+from solver.runs.config import MAX_JOBS, MAX_SEED, check_int  # noqa: E402
 from analysis.stats import wilson_interval  # noqa: E402
 
 FAMILIES = ("random", "greedy", "flat", "pimc", "ismcts")
@@ -237,7 +237,7 @@ def ladder_seeds(seed, players, deal, game_index):
 
 def play_ladder_game(lad, game_index):
     """Play one ladder game; return its rows (the runner's columns plus the ladder's)."""
-    from solver.runner import play_to_end, result_rows
+    from solver.runs.runner import play_to_end, result_rows
 
     started = time.perf_counter()
     if lad.get("data") is not None:
@@ -294,7 +294,7 @@ def ladder_settings(args):
 
 def _manifest(lad, command):
     from solver import __version__
-    from solver.runstore import timestamp
+    from solver.runs.store import timestamp
 
     return {"boardlab_version": __version__, "command": command,
             "settings": {"game": lad["game"], "players": lad["players"], "agents": list(lad["pool"]),
@@ -307,7 +307,7 @@ def _manifest(lad, command):
 
 def open_ladder(lad, out, resume, command):
     """Create the run folder, or reopen it with --resume; return (store, game indices done)."""
-    from solver.runstore import ResultStore
+    from solver.runs.store import ResultStore
 
     store = ResultStore(out)
     if store.exists():
@@ -342,8 +342,8 @@ def run_ladder(lad, out, jobs=1, resume=False, command="", progress=True):
     from joblib import Parallel, delayed
 
     from analysis.load import load_runs
-    from solver.runner import backend_context
-    from solver.runstore import timestamp
+    from solver.runs.runner import backend_context
+    from solver.runs.store import timestamp
 
     store, done = open_ladder(lad, out, resume, command)
     todo = [g for g in range(lad["games"]) if g not in done]

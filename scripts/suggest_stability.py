@@ -8,7 +8,7 @@
    evenly spaced ones are kept (forced moves are left out: both seeds would agree trivially),
    games are played until there are --positions; they are written to OUT/positions/ as
    position files (`boardlab suggest --position FILE` reads them).
-2. Each position is analysed twice by solver.search.analyse, the search behind `boardlab suggest`,
+2. Each position is analysed twice by solver.search.best_move.analyse, the search behind `boardlab suggest`,
    with its defaults (2 root-parallel searches, the game's search_defaults) and --iterations,
    once with --seeds' first seed and once with the second. OUT/results.jsonl holds one line per
    position (written as it goes; a rerun with the same settings skips what is there).
@@ -37,10 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from analysis.stats import wilson_interval  # noqa: E402
 from engine_c import new_state, state_from_json  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
-from solver.agents import make_agent  # noqa: E402
-from solver.ismcts import MAX_ITERATIONS  # noqa: E402
-from solver.runconfig import MAX_JOBS, MAX_SEED, RunConfig, check_int, validate  # noqa: E402
-from solver.search import analyse  # noqa: E402
+from solver.search.agents import make_agent  # noqa: E402
+from solver.search.ismcts import MAX_ITERATIONS  # noqa: E402
+from solver.runs.config import MAX_JOBS, MAX_SEED, RunConfig, check_int, validate  # noqa: E402
+from solver.search.best_move import analyse  # noqa: E402
 
 TOP = 3           # candidates kept per run in results.jsonl
 
@@ -185,7 +185,7 @@ def build_fingerprint(game):
     import importlib
 
     from engine_c import state_class
-    from solver import ismcts
+    from solver.search import ismcts
 
     digest = hashlib.sha256()
     state_module = importlib.import_module(state_class(game).__module__)

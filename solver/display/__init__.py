@@ -36,8 +36,8 @@ def show_position(path, seat=None, color=None, data=None):
     data holds placeholders, or None."""
     import sys
 
-    from solver.datafiles import note
-    from solver.positions import load_position
+    from solver.games.datafiles import note
+    from solver.games.positions import load_position
 
     state = load_position(path, finished_ok=True, data=data)
     if color is None:

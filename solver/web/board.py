@@ -12,8 +12,8 @@ import numpy as np
 
 from engine_c import new_state, state_from_json
 from engine_c.errors import BoardlabError
-from solver.agents import make_agent
-from solver.datafiles import note
+from solver.search.agents import make_agent
+from solver.games.datafiles import note
 from solver.display.seat_views import move_seen_by
 from solver.web.searches import AgentMove, Suggestion
 from solver.web.views import check_drawn, seat_position

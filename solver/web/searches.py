@@ -19,9 +19,9 @@ import numpy as np
 
 from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
-from solver import ismcts
-from solver.agents import game_searcher
-from solver.search import TURN_LINE, render_line, same_outcome, same_turn, standard_error, ties_best   # as suggest prints and marks them
+from solver.search import ismcts
+from solver.search.agents import game_searcher
+from solver.search.best_move import TURN_LINE, render_line, same_outcome, same_turn, standard_error, ties_best   # as suggest prints and marks them
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
 FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once

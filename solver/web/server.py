@@ -34,7 +34,7 @@ def start_text(position_path):
     """The JSON text of the ``--position`` file (checked as every command checks one), or None."""
     if position_path is None:
         return None
-    from solver.positions import load_position
+    from solver.games.positions import load_position
 
     state = load_position(position_path, finished_ok=True)
     return json.dumps(state.to_dict())
@@ -68,7 +68,7 @@ def serve(host=DEFAULT_HOST, port=DEFAULT_PORT, position_path=None, echo=print, 
     import uvicorn
 
     from engine_c import content
-    from solver.datafiles import note
+    from solver.games.datafiles import note
     from solver.web.app import create_app
 
     use_data_files(data)

@@ -86,7 +86,7 @@ def test_stage_of_an_opening(game, expected):
 
 
 def test_a_take_later_in_the_same_turn_counts_as_the_players_own_take():
-    from analysis.intervene import Hooks, _kinds_taken
+    from solver.runs.forced_takes import Hooks, _kinds_taken
     state = new_state("burgundy", 2, 0)      # depot 4: ship, market
     opening = []
     for text in ("die1:workers", "die2:take4", "slot2"):

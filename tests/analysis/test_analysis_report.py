@@ -224,7 +224,7 @@ def test_real_data_games_carry_no_placeholder_note(report):
 def test_simulate_summary_is_the_results_alone():
     # the placeholder note is the CLI's one line on standard error (tests/content/test_data_runs.py)
     from analysis.synthetic import synthetic_results
-    from solver.summary import format_summary
+    from solver.runs.summary import format_summary
     for game in ("tiletum", "seasons", "burgundy", "sanjuan"):
         lines = format_summary(synthetic_results(game, 2, 6, seed=1), 1.0).splitlines()
         assert not [line for line in lines if "placeholder" in line.lower()], (game, lines[:3])

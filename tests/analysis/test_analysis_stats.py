@@ -130,8 +130,8 @@ def test_agents_balance_flag():
 def test_the_runners_seating_is_balanced_with_fewer_agents_than_seats(players, agents):
     """The runner turns its line-up (A B A) through every seat, so every seat sees the same mix
     (docs/analysis.md said the 2-agent, 3-seat line-up was not)."""
-    from solver.runconfig import RunConfig
-    from solver.runner import seating
+    from solver.runs.config import RunConfig
+    from solver.runs.runner import seating
 
     names = "abc"[:agents]
     config = RunConfig(game="burgundy", players=players, agents=tuple(names), games=12 * players, seed=0)

@@ -13,7 +13,7 @@ import pytest
 from burgundy_helpers import at_round, fresh, load, positions, put, seat, store
 from engine_c.burgundy import data as D
 from engine_c.errors import InvalidPositionError
-from solver.search import analyse
+from solver.search.best_move import analyse
 
 SUPPLIES = ("supply_coloured", "supply_black", "out_of_game")
 DOC = Path(__file__).parents[2] / "docs" / "burgundy.md"

@@ -8,8 +8,8 @@ import pytest
 
 from engine_c import content
 from engine_c.errors import BoardlabError
-from solver.runconfig import RunConfig
-from solver.runner import run
+from solver.runs.config import RunConfig
+from solver.runs.runner import run
 
 from test_data_use import edited_tiletum, shipped  # noqa: F401  (the fixture)
 
@@ -108,7 +108,7 @@ def test_simulate_prints_the_line_and_report_refuses_through_the_cli(shipped, tm
 
 
 def test_dask_workers_install_the_run_data(shipped, tmp_path):  # noqa: F811
-    from solver import rundata
+    from solver.runs import data as rundata
 
     path = tmp_path / "gold.json"
     path.write_text(content.export_text(edited_tiletum()))
@@ -122,7 +122,7 @@ def test_dask_workers_install_the_run_data(shipped, tmp_path):  # noqa: F811
 
 
 def test_values_plays_a_run_with_the_data_it_was_played_with(shipped, tmp_path):  # noqa: F811
-    from analysis.intervene import run_values
+    from solver.runs.forced_takes import run_values
 
     source = tmp_path / "run"
     run(RunConfig(game="tiletum", players=2, agents=("random",), games=3, seed=1), source,

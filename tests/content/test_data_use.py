@@ -9,7 +9,7 @@ import pytest
 
 from engine_c import content, new_state, state_from_json
 from engine_c.errors import BoardlabError, InvalidPositionError
-from solver.datafiles import note
+from solver.games.datafiles import note
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ def test_position_of_other_data_is_refused_naming_both(shipped):
 
 
 def test_search_refuses_a_state_of_data_no_longer_installed(shipped):
-    from solver.search import analyse
+    from solver.search.best_move import analyse
 
     other = new_state("tiletum", 2, 1, data=edited_tiletum())
     content.use("tiletum")

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from engine_c import new_state, state_from_json
-from solver.datafiles import note
+from solver.games.datafiles import note
 from solver.display import render
 from solver.display.burgundy import neighbours, regions
 

@@ -4,7 +4,7 @@ import re
 
 import numpy as np
 
-from solver.play import PlaySession
+from solver.play.session import PlaySession
 
 LISTING = re.compile(r"legal moves \((\d+)\):\n((?:  .*\n)+)")
 

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from engine_c import new_state, state_from_json
-from solver.play import PlaySession
-from solver.positions import pretty_json
+from solver.play.session import PlaySession
+from solver.games.positions import pretty_json
 
 from play_helpers import listed_moves, scripted_game
 
@@ -201,7 +201,7 @@ def test_play_bad_input(tmp_path):
 
 
 def test_hint_says_which_moves_the_search_cannot_tell_from_the_first(monkeypatch):
-    from solver import search
+    from solver.search import best_move as search
 
     state = new_state("sanjuan", 2, 4)
     legal = state.legal_actions()[:3]

@@ -6,7 +6,7 @@ import io
 import numpy as np
 
 from engine_c import new_state
-from solver.play import PlaySession
+from solver.play.session import PlaySession
 
 
 class Commands:

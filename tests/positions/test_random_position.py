@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from engine_c.errors import BoardlabError
-from solver.positions import random_position
+from solver.games.positions import random_position
 
 
 @pytest.mark.parametrize("kwargs, message", [

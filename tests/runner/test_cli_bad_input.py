@@ -58,7 +58,7 @@ _FORK_SERVER = r"""
 import json, os, signal, sys, time, traceback
 
 jobs, parallel, timeout = json.load(open(sys.argv[1])), int(sys.argv[2]), float(sys.argv[3])
-import engine_c, solver.cli, solver.positions, solver.search, solver.runner, solver.summary, analysis.report
+import engine_c, solver.cli, solver.games.positions, solver.search.best_move, solver.runs.runner, solver.runs.summary, analysis.report
 for name in engine_c.game_names():
     engine_c.state_class(name)
 
@@ -310,7 +310,8 @@ def test_the_table_covers_every_command():
 # ---- Ctrl-C ---------------------------------------------------------------------------------
 
 def test_interrupt_in_a_command_is_one_line_exit_130(monkeypatch, capsys):
-    from solver import cli, positions
+    from solver import cli
+    from solver.games import positions
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

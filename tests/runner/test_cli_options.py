@@ -9,7 +9,7 @@ import pytest
 
 from engine_c import new_state, state_from_json
 from engine_c.errors import BoardlabError
-from solver.gameoptions import describe, parse
+from solver.games.options import describe, parse
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "play"))
 from play_helpers import scripted_game  # noqa: E402

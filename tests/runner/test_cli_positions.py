@@ -49,7 +49,7 @@ def test_position_keeps_an_existing_file_unless_forced(position_file, tmp_path):
 
 
 def test_too_many_random_moves_says_when_the_game_ended():
-    from solver.positions import random_position
+    from solver.games.positions import random_position
 
     with pytest.raises(Exception) as info:
         random_position("sanjuan", 2, 1, 10**6)

@@ -13,8 +13,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver.runconfig import RunConfig
-from solver.runner import game_seeds, run, seating
+from solver.runs.config import RunConfig
+from solver.runs.runner import game_seeds, run, seating
 
 GAME = "burgundy"
 
@@ -99,7 +99,7 @@ def test_dask_cluster_by_address_gives_identical_results(tmp_path):
 
 
 def test_workers_return_positions_instead_of_writing_them(tmp_path, monkeypatch):
-    from solver.runner import play_chunk
+    from solver.runs.runner import play_chunk
 
     monkeypatch.chdir(tmp_path)
     rows, positions = play_chunk(_config(games=2), [0, 1], save_positions=30)
@@ -312,7 +312,7 @@ def _folder_digest(folder):
 
 def _killed_run(tmp_path):
     """A run of 4 games stopped after 2: games 0-1 in a part, games 2-3 in the journal."""
-    from solver.runner import play_game
+    from solver.runs.runner import play_game
 
     out = tmp_path / "killed.parquet"
     run(_config(games=2), out)

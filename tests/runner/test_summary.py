@@ -1,7 +1,7 @@
 """simulate's closing summary: its win rates are the report's (shared first places split)."""
 import pandas as pd
 
-from solver.summary import format_summary
+from solver.runs.summary import format_summary
 
 
 def _rows():

@@ -12,7 +12,7 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import InvalidPositionError
 from engine_c.sanjuan import SanJuanState
-from solver.search import analyse
+from solver.search.best_move import analyse
 
 from sanjuan_helpers import make
 

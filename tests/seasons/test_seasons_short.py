@@ -13,7 +13,7 @@ from engine_c import new_state
 from engine_c.errors import InvalidPositionError
 from engine_c.seasons import SeasonsState
 from engine_c.seasons.data import SPOTS
-from solver.search import analyse
+from solver.search.best_move import analyse
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "seasons.md"
 CARD_DECISIONS = ("trader", "tower", "buy", "build", "pay", "helper", "source")

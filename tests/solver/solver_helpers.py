@@ -7,7 +7,7 @@ import json
 import numpy as np
 
 from engine_c import new_state, state_from_json
-from solver.agents import make_agent
+from solver.search.agents import make_agent
 
 
 def play_game(game, specs, seed, players=None):

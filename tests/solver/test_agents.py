@@ -6,7 +6,7 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver.agents import make_agent, parse_agent_spec
+from solver.search.agents import make_agent, parse_agent_spec
 
 ALL_SPECS = ["random", "greedy", "greedy:playouts=2", "flat:iterations=200", "ismcts:iterations=300",
              "ismcts:iterations=300,c=1.2,reward=margin", "pimc:determinizations=4,iterations=200",

@@ -3,10 +3,10 @@ import inspect
 import re
 from pathlib import Path
 
-import solver.agents as agents
+import solver.search.agents as agents
 from engine_c import new_state
 from solver.adapters import observation
-from solver.ismcts import Searcher
+from solver.search.ismcts import Searcher
 
 ROOT = Path(__file__).resolve().parents[2]
 

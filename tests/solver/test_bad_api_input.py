@@ -8,8 +8,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError
-from solver import ismcts
-from solver.agents import make_agent
+from solver.search import ismcts
+from solver.search.agents import make_agent
 
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
 BAD_SEEDS = (-1, 1.7, "x", None, True, 2**64)
@@ -110,7 +110,7 @@ def test_numpy_integers_and_move_text_are_taken_where_numbers_and_moves_are(game
 
 
 def test_the_searcher_and_the_baselines_refuse_in_one_boardlab_line():
-    from solver import baselines
+    from solver.search import baselines
     state = new_state("sanjuan", 2, 0)
     for settings, message in (({"c": "a"}, "c must be a number"), ({"max_depth": -1}, "max_depth must be >= 0"),
                               ({"worlds": 1.5}, "worlds must be an integer")):
@@ -130,7 +130,7 @@ def test_the_searcher_and_the_baselines_refuse_in_one_boardlab_line():
 
 
 def test_a_seed_sequence_and_numpy_budgets_work_in_the_search_and_the_baselines():
-    from solver import baselines
+    from solver.search import baselines
     state = new_state("sanjuan", 2, 0)
     first, second = ismcts.Searcher(c=0.25), ismcts.Searcher(c=0.25)
     assert first.search(state, iterations=np.int64(50), seed=np.random.SeedSequence(4)) == 50

@@ -5,8 +5,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver import ismcts
-from solver.agents import make_agent
+from solver.search import ismcts
+from solver.search.agents import make_agent
 
 
 def _searched(state, cutoff, iterations, seed):

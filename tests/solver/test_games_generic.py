@@ -12,9 +12,9 @@ import pytest
 
 from engine_c import new_state
 from engine_c.game import benchmark_playouts
-from solver import ismcts
-from solver.agents import make_agent
-from solver.search import analyse
+from solver.search import ismcts
+from solver.search.agents import make_agent
+from solver.search.best_move import analyse
 
 GAMES = [("highcard", 2), ("highcard", 3), ("burgundy", 2), ("burgundy", 3), ("sanjuan", 2), ("sanjuan", 4),
          ("seasons", 2), ("seasons", 3), ("tiletum", 2), ("tiletum", 3)]

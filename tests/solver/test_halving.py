@@ -3,9 +3,9 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver import ismcts
-from solver.halving import halving_rounds as _halving_rounds
-from solver.search import analyse
+from solver.search import ismcts
+from solver.search.halving import halving_rounds as _halving_rounds
+from solver.search.best_move import analyse
 
 from solver_helpers import highcard_position
 

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from engine_c import new_state
-from solver import ismcts
+from solver.search import ismcts
 
 
 def _searched(state, leaf_value, iterations, seed):

@@ -5,8 +5,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver import ismcts
-from solver.search import analyse, mark, same_outcome, same_turn, standard_error, ties_best, turn_moves
+from solver.search import ismcts
+from solver.search.best_move import analyse, mark, same_outcome, same_turn, standard_error, ties_best, turn_moves
 
 from solver_helpers import highcard_position
 
@@ -100,7 +100,7 @@ def test_a_clearly_worse_move_is_not_tied():
 
 
 def test_suggest_table_marks_ties(monkeypatch, tmp_path, capsys):
-    from solver import search
+    from solver.search import best_move as search
     from solver.cli import main
 
     state = new_state("highcard", 2, 5)
@@ -232,7 +232,7 @@ def test_analyse_marks_the_first_moves_in_another_order():
     likes taking two tiles, one with each die: its second move is the same turn in the other
     order; a move whose line does not take the first's tile is not marked."""
     from pathlib import Path
-    from solver.positions import load_position
+    from solver.games.positions import load_position
 
     state = load_position(Path(__file__).parent / "data" / "burgundy_dice_in_either_order.json")
     out = analyse(state, iterations=20000, seed=1, pv_length=16)

@@ -17,8 +17,8 @@ import pytest
 from engine_c import new_state
 from engine_c.errors import BoardlabError
 from engine_c.game import _restore
-from solver import ismcts
-from solver.search import analyse
+from solver.search import ismcts
+from solver.search.best_move import analyse
 
 HAND_OFFSET = 20      # HCData: uint64 rng, int32 round, turn, prize, then int32 hand[4][10]
 
@@ -98,7 +98,7 @@ def test_ctrl_c_interrupts_a_long_search(tmp_path, jobs):
     script.write_text(textwrap.dedent(f"""
         import sys
         from engine_c import new_state
-        from solver.search import analyse
+        from solver.search.best_move import analyse
         state = new_state("burgundy", 2, 1)
         print("searching", flush=True)
         try:

@@ -7,8 +7,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver import ismcts
-from solver.agents import (SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_c, tree_decoupled,
+from solver.search import ismcts
+from solver.search.agents import (SEARCH_C, SEARCH_SCORE_WEIGHT, make_agent, parse_agent_spec, tree_c, tree_decoupled,
                            tree_leaf_value, tree_prior, tree_shape)
 
 from solver_helpers import highcard_position
@@ -228,7 +228,7 @@ def test_score_blend_is_scaled_when_read():
 def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
     """A game's ``depth``/``expand``/``prior``/``c`` search defaults reach analyse (suggest) as they
     reach the agents; an explicit ``c`` still wins."""
-    from solver import agents, search
+    from solver.search import agents, best_move as search
 
     state = new_state("highcard", 2, 5)
     seen = []
@@ -257,7 +257,7 @@ def test_suggest_searches_with_the_games_tree_shape(monkeypatch):
 def test_seasons_searches_decouple_the_secret_card_choice_everywhere(monkeypatch):
     """A Castle for All Seasons' ``decoupled`` default reaches the agents, suggest and the web board;
     a spec can still turn it off, and games without it search as before."""
-    from solver import search
+    from solver.search import best_move as search
     from solver.web import searches
 
     seasons, burgundy = new_state("seasons", 3, 1), new_state("burgundy", 2, 1)
@@ -286,7 +286,7 @@ def test_seasons_searches_decouple_the_secret_card_choice_everywhere(monkeypatch
 def test_suggest_shares_its_budget_among_two_trees_unless_told(monkeypatch, tmp_path):
     """Two deep trees by default (steadier best moves than eight shallow ones, docs/strength.md);
     ``suggest --searches N`` sets the number, and the result does not depend on --jobs."""
-    from solver import search
+    from solver.search import best_move as search
     from solver.cli import main
 
     state = new_state("sanjuan", 2, 3)
@@ -358,7 +358,7 @@ def test_prior_option_parses_pickles_and_refuses_bad_values():
 
 @pytest.mark.parametrize("prior", [-1.0, "3", True, float("nan")])
 def test_analyse_refuses_a_bad_prior(prior):
-    from solver.search import analyse
+    from solver.search.best_move import analyse
     with pytest.raises(BoardlabError, match="analyse: prior must be a non-negative number"):
         analyse(new_state("highcard", 2, 5), iterations=50, prior=prior)
 
@@ -366,7 +366,7 @@ def test_analyse_refuses_a_bad_prior(prior):
 def test_analyse_takes_a_leaf_value_else_the_games(monkeypatch):
     """analyse's ``leaf_value`` reaches its searchers, None leaves the game's default (Seasons': 0.5),
     and a share outside [0, 1] is a one-line error."""
-    from solver import search
+    from solver.search import best_move as search
 
     state = new_state("seasons", 2, 3)
     seen = []

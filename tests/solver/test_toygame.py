@@ -52,6 +52,6 @@ def test_default_playout_policy_is_uniform():
 
 def test_searcher_rejects_unknown_playout():
     from engine_c.errors import BoardlabError
-    from solver import ismcts
+    from solver.search import ismcts
     with pytest.raises(BoardlabError, match="unknown playout 'smart'"):
         ismcts.Searcher(0.7, "rank", playout="smart")

@@ -1,7 +1,7 @@
 """Tree reuse keeps only the kept root's children that are the searcher's legal moves now."""
 from engine_c import new_state
-from solver import ismcts
-from solver.agents import make_agent
+from solver.search import ismcts
+from solver.search.agents import make_agent
 
 
 def test_kept_tree_offers_only_moves_legal_after_the_draw():

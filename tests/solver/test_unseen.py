@@ -7,8 +7,8 @@ import pytest
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
-from solver import ismcts
-from solver.agents import make_agent, parse_agent_spec
+from solver.search import ismcts
+from solver.search.agents import make_agent, parse_agent_spec
 
 # San Juan phases whose choice only the player to act sees (docs/sanjuan.md, "Hidden information")
 PRIVATE_PHASES = {"pay", "keep", "council_discard", "chapel", "hand_limit"}

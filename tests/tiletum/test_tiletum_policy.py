@@ -38,7 +38,7 @@ def test_policy_playouts_score_more_than_random_ones():
 
 
 def test_search_agent_plays_a_legal_game():
-    from solver.agents import make_agent
+    from solver.search.agents import make_agent
     s = new_state("tiletum", 2, 11)
     agents = [make_agent("ismcts:iterations=60", seed=1), make_agent("random", seed=2)]
     while not s.is_terminal():

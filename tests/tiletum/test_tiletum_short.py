@@ -12,8 +12,8 @@ import pytest
 from engine_c import new_state
 from engine_c.tiletum import TiletumState
 from engine_c.tiletum.data import ACTIONS
-from solver.positions import random_position
-from solver.search import analyse
+from solver.games.positions import random_position
+from solver.search.best_move import analyse
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "tiletum.md"
 SEAT_DERIVED = ("final_vp", "crest_contracts", "houses_available", "pillars_available", "bonus_ap")

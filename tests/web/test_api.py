@@ -6,7 +6,7 @@ import time
 import pytest
 
 from engine_c import new_state, state_from_json
-from solver.positions import random_position
+from solver.games.positions import random_position
 from solver.web.views import normalise_keys
 from tests.web.conftest import new_board
 

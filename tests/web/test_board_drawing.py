@@ -12,7 +12,7 @@ from solver.display import game_data
 from solver.display.burgundy import neighbours, regions
 from solver.display.sanjuan import cards_text
 from solver.display.tiletum import effect_text
-from solver.positions import random_position
+from solver.games.positions import random_position
 from solver.web.views import seat_position
 from browser_helpers import boxes_touch, show_position
 

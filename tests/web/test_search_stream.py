@@ -120,7 +120,7 @@ def test_the_ranked_moves_are_marked_tied_as_suggest_marks_them():
     """The board's suggestion sums every slice's playout values per move (each slice reports its
     own), and marks a move tied with the first as analyse does (ties_best)."""
     from engine_c import new_state
-    from solver.search import ties_best
+    from solver.search.best_move import ties_best
     from solver.web.searches import Suggestion
 
     suggestion = Suggestion(new_state("sanjuan", 2, 3), iterations=3000, jobs=2, seed=5)
@@ -156,7 +156,7 @@ def test_the_agent_thinks_visibly_and_stop_cancels_it(http, live_server):
 def test_board_searches_with_the_games_search_settings(monkeypatch):
     """The web board's trees take a game's ``search_defaults`` (tree shape, prior, c) as suggest does."""
     from engine_c import new_state
-    from solver import agents
+    from solver.search import agents
     from solver.web import searches
 
     monkeypatch.setattr(agents, "tree_shape", lambda _: (0, 40))   # engine classes are immutable
@@ -170,7 +170,7 @@ def test_board_searches_with_the_games_search_settings(monkeypatch):
 def test_agent_suggest_and_board_search_alike(game):
     """One game's trees are built alike by the ismcts agent, ``suggest`` (analyse) and the board."""
     from engine_c import new_state
-    from solver import agents
+    from solver.search import agents
     from solver.web import searches
 
     state = new_state(game, 2, 3)

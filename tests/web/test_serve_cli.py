@@ -5,7 +5,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from solver.cli import main
-from solver.positions import random_position
+from solver.games.positions import random_position
 from solver.web.app import create_app
 from solver.web.server import start_text
 

@@ -387,7 +387,7 @@ const BoardPage = (() => {
     const rows = ranked.slice(0, 10).map((move, index) => {
       const row = document.createElement("tr");
       if (index === 0) row.classList.add("best");
-      // as suggest marks them (solver.search.mark): "~" the same moves this turn as the first, in
+      // as suggest marks them (solver.search.best_move.mark): "~" the same moves this turn as the first, in
       // another order; "*" no difference (paired playouts end alike); "=" the search cannot tell
       // this move from the first at this budget
       const mark = index === 0 ? "" : move.same_turn ? "~" : move.same_outcome ? "*" : move.tied ? "=" : "";

@@ -1,0 +1,82 @@
+"""What the commands share: one-line failures, the --data and --option options, checks of files
+and times, and the limits of the numbers a command takes."""
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import click
+
+from engine_c.errors import BoardlabError
+
+ITERATIONS_MAX = 10**9            # a search of 10^9 iterations already needs tens of GB of nodes
+SECONDS_MAX = 86400.0             # --time: at most a day
+RANDOM_MOVES_MAX = 10**6          # far past the end of any game
+
+
+def one_line(message):
+    """A message as one line (click's and some library messages can hold line breaks)."""
+    return " ".join(str(message).split()) or "unknown error"
+
+
+def fail(message):
+    """Print one error line and exit 2."""
+    click.echo(f"boardlab: error: {one_line(message)}", err=True)
+    sys.exit(2)
+
+
+def check_seconds(name, value):
+    """``value`` if it is a finite number of seconds in (0, SECONDS_MAX]; else BoardlabError."""
+    if not math.isfinite(value):
+        raise BoardlabError(f"{name} must be a finite number of seconds, got {value}")
+    if value <= 0:
+        raise BoardlabError(f"{name} must be positive, got {value}")
+    if value > SECONDS_MAX:
+        raise BoardlabError(f"{name} must be at most {SECONDS_MAX:.0f} seconds (one day), got {value}")
+    return value
+
+
+def data_option(help_text="Game data file (JSON) to use instead of the shipped one (docs/data.md)."):
+    """The ``--data FILE`` option of the commands that play or show a game."""
+    return click.option("--data", "data_path", type=click.Path(path_type=Path), default=None, help=help_text)
+
+
+def options_option():
+    """The repeatable ``--option KEY=VALUE`` of the commands that start a new game."""
+    return click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+                        help="Game option (rules variant), repeatable, e.g. winter=true for seasons, "
+                             "die_wrap=false or action_tiles=true for tiletum.")
+
+
+def parse_options(pairs):
+    """``--option`` values as sorted (key, value) pairs (one-line BoardlabError if malformed)."""
+    from solver.games.options import parse
+
+    return parse(pairs)
+
+
+def echo_note(game, err=False):
+    """Print the one line saying ``game``'s data holds placeholders, if it does (on standard error
+    where standard output is the command's result: a table, a picture, JSON)."""
+    from solver.games.datafiles import note
+
+    line = note(game)
+    if line:
+        click.echo(line, err=err)
+
+
+
+
+def check_new_file(path, force):
+    """Refuse to overwrite an existing file (a position or data file the user may have edited)."""
+    if path is not None and not force and Path(path).is_file():
+        fail(f"{path} exists; give --force to overwrite it, or another --out")
+
+
+def write_text(path, text):
+    """Write a file, turning OS errors into one-line BoardlabErrors."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BoardlabError(f"cannot write {path}: {exc.strerror or exc}") from None
