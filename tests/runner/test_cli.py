@@ -77,7 +77,7 @@ def test_progress_asked_for_in_a_log_is_written_as_lines(tmp_path):
 def test_progress_lines_come_at_most_every_interval(monkeypatch):
     import io
 
-    from solver import progress
+    from solver.runs import progress
 
     clock = iter([0.0, 1.0, 2.0, 12.0, 12.0, 14.0, 15.0])      # start, 4 updates, 2 lines written
     monkeypatch.setattr(progress.time, "monotonic", lambda: next(clock))
