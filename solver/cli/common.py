@@ -80,3 +80,39 @@ def write_text(path, text):
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise BoardlabError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def backend_options(command):
+    """The ``--jobs``, ``--backend``, ``--address`` and ``--progress`` options of the commands that play."""
+    for option in reversed((
+            click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes."),
+            click.option("--backend", type=click.Choice(["loky", "dask"]), default="loky", show_default=True,
+                         help="Where games run: local processes, or a Dask cluster."),
+            click.option("--address", default=None, help="Dask scheduler address, e.g. tcp://HOST:8786."),
+            click.option("--progress/--no-progress", default=None,
+                         help="Progress bar (default: when stderr is a terminal; elsewhere, with --progress, "
+                              "a line every 10 s)."))):
+        command = option(command)
+    return command
+
+
+def play_study(study_runs, out, jobs, backend, address, progress):
+    """Play a study's runs (solver.runs.study) with one progress bar over all their games;
+    returns the runs' paths. A stopped study says where its games are and how to continue."""
+    import contextlib
+
+    from solver.runs import study
+    from solver.runs.progress import progress_bar
+
+    study.check_study(study_runs, jobs, backend, address)     # refused before the bar appears
+    show = sys.stderr.isatty() if progress is None else progress
+    total = sum(r.config.games for r in study_runs)
+    with contextlib.ExitStack() as stack:
+        bar = stack.enter_context(progress_bar(total, "games", show, show_pos=True, show_eta=True))
+        try:
+            return study.play_study(study_runs, out, jobs, backend, address,
+                                    echo=lambda text: None if show else click.echo(text, err=True),
+                                    on_games_done=lambda name, count: bar.update(count))
+        except KeyboardInterrupt as exc:
+            exc.hint = f"the finished games are kept in {out}; give the same command again to continue"
+            raise
