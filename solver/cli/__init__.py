@@ -12,7 +12,7 @@ import sys
 import click
 
 from engine_c.errors import BoardlabError
-from solver.cli import compensation, data, games, play, position, report, seats, serve, show, simulate, suggest, values
+from solver.cli import compare, compensation, data, games, play, position, report, seats, serve, show, simulate, suggest, values
 from solver.cli.common import fail
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click >= 8.2
@@ -43,7 +43,7 @@ def cli():
     """Monte-Carlo (ISMCTS) solver and strategy analyser for Euro board games."""
 
 
-for _module in (compensation, data, games, play, position, report, seats, serve, show, simulate, suggest, values):
+for _module in (compare, compensation, data, games, play, position, report, seats, serve, show, simulate, suggest, values):
     cli.add_command(getattr(_module, _module.__name__.rsplit(".", 1)[1]))
 
 
