@@ -30,9 +30,8 @@ def _tiles_word(tiles):
 
 
 def _goods_word(goods_type, count=None):
-    """Goods of type 1..6 in words: ``2 violet goods (type 2)``."""
-    colour = GOODS_NAMES[goods_type - 1]
-    return (f"{count} " if count is not None else "") + f"{colour} goods (type {goods_type})"
+    """Goods of type 1..6 (the die number the pictures show) in words: ``2 goods of type 2 (violet)``."""
+    return (f"{count} " if count is not None else "") + f"goods of type {goods_type} ({GOODS_NAMES[goods_type - 1]})"
 
 
 def _space_word(data, seat, space):
@@ -84,7 +83,7 @@ def _name(data, seat, text):
         return f"discard {tile_word(me['storage'][number - 1])} from storage {number}"
     if text.startswith("ship"):
         goods = data["depot_goods"][number - 1]
-        held = ", ".join(f"{c} {GOODS_NAMES[t]}" for t, c in enumerate(goods) if c) or "no goods"
+        held = ", ".join(f"{c} of type {t + 1}" for t, c in enumerate(goods) if c) or "no goods"
         return f"ship: take the goods of depot {number} ({held})"
     if text.startswith("goods"):
         return f"keep {_goods_word(number)}"
