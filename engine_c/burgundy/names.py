@@ -49,7 +49,7 @@ def _top(data):
 
 def _name(data, seat, text):
     """The words of one move given in notation ``text``, played by ``seat`` in the position ``data``."""
-    me = data["seats"][seat] if seat is not None else None
+    me = data["seats"][seat]
     kind, a, _ = _top(data)
     head, _, rest = text.partition(":")
     number = int("".join(ch for ch in text if ch.isdigit()) or 0)
@@ -75,6 +75,8 @@ def _name(data, seat, text):
         how = "buy" if head == "buy" else "take"
         return f"{how} {tile} from depot {depot} space {space}" + (" (knowledge 6)" if head == "buy" else "")
     if text.startswith("slot"):
+        if kind != "slot":               # asked outside its sub-decision: no depot chosen yet
+            return f"take the tile in space {number} of the chosen depot"
         return f"take {tile_word(data['depots'][a][number - 1])} from depot {a + 1} space {number}"
     if text.startswith("space"):
         tile = data["turn"]["pending_tile"] if kind != "space" else me["storage"][a]
@@ -97,6 +99,7 @@ def _name(data, seat, text):
 
 def action_names(state, actions):
     """The words of ``actions`` in ``state`` (before they are played), in order."""
-    data = state.to_dict()
-    seat = None if state.is_terminal() else state.current_player()
+    if state.is_terminal():              # nobody moves: nothing to name a move after
+        return [state.action_to_string(a) for a in actions]
+    data, seat = state.to_dict(), state.current_player()
     return [_name(data, seat, state.action_to_string(a)) for a in actions]

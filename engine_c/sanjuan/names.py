@@ -40,7 +40,7 @@ def _name(data, seat, text):
         return "build on a new spot (not over a building)"
     if verb == "cover":
         slot = int(arg)
-        buildings = data["seats"][seat]["buildings"] if seat is not None else []
+        buildings = data["seats"][seat]["buildings"]
         over = card_word(_building_card(buildings[slot])) if slot < len(buildings) else f"building {slot}"
         return f"build over the {over} (slot {slot})"
     if verb in VERB_WORDS:
@@ -57,6 +57,7 @@ def _name(data, seat, text):
 
 def action_names(state, actions):
     """The words of ``actions`` in ``state`` (before they are played), in order."""
-    data = state.to_dict()
-    seat = None if state.is_terminal() else state.current_player()
+    if state.is_terminal():              # nobody moves: nothing to name a move after
+        return [state.action_to_string(a) for a in actions]
+    data, seat = state.to_dict(), state.current_player()
     return [_name(data, seat, state.action_to_string(a)) for a in actions]

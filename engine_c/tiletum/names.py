@@ -94,7 +94,7 @@ def _name(view, seat, text):
     """The words of one move given in notation ``text``, played by ``seat`` in the position ``view``."""
     words = text.split()
     verb, args = words[0], words[1:]
-    me = view["seats"][seat] if seat is not None else {"storage": [], "merchant": "", "architect": ""}
+    me = view["seats"][seat]
     storage = me["storage"]
     current = view["current"]
     fixed = {
@@ -165,6 +165,7 @@ def _name(view, seat, text):
 
 def action_names(state, actions):
     """The words of ``actions`` in ``state`` (before they are played), in order."""
+    if state.is_terminal():              # nobody moves: nothing to name a move after
+        return [state.action_to_string(a) for a in actions]
     view = state.to_dict()
-    seat = None if state.is_terminal() else view["actor"]
-    return [_name(view, seat, state.action_to_string(a)) for a in actions]
+    return [_name(view, view["actor"], state.action_to_string(a)) for a in actions]
