@@ -510,6 +510,25 @@ cdef class GameState:
                                      f"0..{type(self).num_distinct_actions - 1}")
         return self._room("notation").action_to_string(self, action)
 
+    def action_name(self, action):
+        """The move in words, naming what it concerns (the game's ``names`` room): ``die1: take mine from depot 5``."""
+        return self.action_names([action])[0]
+
+    def action_names(self, actions=None):
+        """The words of several moves (default: the legal ones), read from this position once."""
+        actions = self.legal_actions() if actions is None else list(actions)
+        for action in actions:
+            if not self._in_range(action):
+                raise InvalidActionError(f"{self.game_name}: action {shown(action)} out of range "
+                                         f"0..{type(self).num_distinct_actions - 1}")
+        try:
+            room = self._room("names")
+        except ModuleNotFoundError as exc:    # a game without a names room (the test games): the notation
+            if not str(exc.name).endswith(".names"):
+                raise
+            return [self.action_to_string(a) for a in actions]
+        return room.action_names(self, actions)
+
     def string_to_action(self, text):
         """Parse an action written in the game's notation (its ``notation`` room)."""
         if not isinstance(text, str):        # the rooms read it as a C string

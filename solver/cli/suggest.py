@@ -60,10 +60,15 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
         click.echo(line, err=True)
     total = sum(c["visits"] for c in candidates)
     click.echo(f"seat {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
-    click.echo(f"{'#':>3s} {'move':28s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}  line of play")
+    width = max([len(c["name"]) for c in shown] + [4])
+    click.echo(f"{'#':>3s} {'move':{width}s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}")
     for rank, c in enumerate(shown, 1):
-        click.echo(f"{mark(c, rank == 1) or ' '}{rank:2d} {c['move'][:28]:28s} {c['visits']:8d} {c['win_prob']:8.3f} "
-                   f"{c['expected_score']:10.1f}  {', '.join(c['pv'])}")    # moves may hold spaces
+        click.echo(f"{mark(c, rank == 1) or ' '}{rank:2d} {c['name']:{width}s} {c['visits']:8d} {c['win_prob']:8.3f} "
+                   f"{c['expected_score']:10.1f}")
+        # the line of play on its own line: named moves are long, and each names the seat that plays it
+        if c["pv_names"][1:]:
+            click.echo(f"{'':4s}then {'; '.join(c['pv_names'][1:])}")
+        click.echo(f"{'':4s}notation: {', '.join(c['pv'])}")
     marks = [mark(c) for c in candidates[1:]]
     reordered, alike, tied = marks.count("~"), marks.count("*"), marks.count("=")
     if reordered:

@@ -27,3 +27,9 @@ def tiletum():
     """Tiletum tables: map, bonus tiles, persons, contracts, buildings, king track."""
     from engine_c.tiletum import data
     return data
+
+
+def tiletum_names():
+    """Tiletum's words for tiles, persons and contracts (the game's ``names`` room)."""
+    from engine_c.tiletum import names
+    return names

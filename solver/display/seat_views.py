@@ -148,3 +148,11 @@ def move_seen_by(game, before, move, actor, seat, now=None):
         revealed = now is not None and (now.get("round"), now.get("phase")) != (before.get("round"), "select")
         return move if revealed else "pick a card (face down)"
     return move
+
+
+def name_seen_by(game, before, move, name, actor, seat, now=None):
+    """The words ``seat`` sees when ``actor`` plays ``move`` (notation), named ``name`` (``action_name``
+    in the position ``before``): the name when the seat sees the move as written, else what
+    ``move_seen_by`` shows of it (a card given away face down is not named)."""
+    seen = move_seen_by(game, before, move, actor, seat, now)
+    return name if seen == move else seen

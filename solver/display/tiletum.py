@@ -2,8 +2,14 @@
 from __future__ import annotations
 
 from solver.display import game_data
+from solver.display.game_data import tiletum_names
 from solver.display.seat_views import is_backs
 from solver.display.style import counts, seat_label, wrap_items
+
+# the words of tiles and effects live with the game's move names (engine_c/tiletum/names.py)
+effect_text, bonus_text = tiletum_names().effect_text, tiletum_names().bonus_text
+person_text, contract_text = tiletum_names().person_text, tiletum_names().contract_text
+storage_text = tiletum_names().storage_text
 
 DIE_STYLE = {"G": ("yellow",), "F": ("magenta",), "I": ("blue",), "S": ("grey",), "W": ("white",)}
 STEP_TEXT = {
@@ -26,19 +32,6 @@ def _room_note(view):
     return " (storage full: free actions may make room for the bonus tile first)" if waits else ""
 
 
-def effect_text(effect):
-    """A tile or person effect ``(kind, arg, amount)`` in words: ``2 iron``, ``+2 AP for king``."""
-    data = game_data.tiletum()
-    kind, arg, amount = effect
-    words = {
-        data.E_RES: f"{amount} {data.RESOURCES[arg]}", data.E_VP: f"{amount} VP", data.E_KING: f"king +{amount}",
-        data.E_ANY: f"{amount} any resource", data.E_MOVE: f"{amount} free move", data.E_AP: f"+{amount} AP",
-        data.E_APACT: f"+{amount} AP for {data.ACTIONS[arg]}", data.E_COLOUR: "convert the die's colour",
-        data.E_RETRIG: "retrigger a building", data.E_SWAP: f"{amount} free exchanges", data.E_CREST: "crest",
-    }
-    return words.get(kind, data.EFFECT_NAMES[kind])
-
-
 # what each fair tile counts (data.FAIR_KINDS); {m} is the tile's VP multiplier
 FAIR_WORDS = {
     "houses": "{m} VP per own house on the map",
@@ -59,42 +52,6 @@ def fair_text(kind):
     """What the fair tile ``kind`` (``houses``, ``sets``, ...) scores: ``2 VP per own house on the map``."""
     multiplier = dict(game_data.tiletum().FAIRS)[kind]
     return FAIR_WORDS[kind].format(m=multiplier)
-
-
-def bonus_text(tile):
-    """A bonus tile: ``b12 (2 iron)``; ``-`` for none."""
-    if tile is None:
-        return "-"
-    return f"b{tile} ({effect_text(game_data.tiletum().BONUS_TILES[tile])})"
-
-
-def person_text(person):
-    """A person tile: ``p3 trader (2 gold)``; ``-`` for none."""
-    if person is None:
-        return "-"
-    kind, effect = game_data.tiletum().PERSONS[person]
-    return f"p{person} {game_data.tiletum().PERSON_TYPES[kind]} ({effect_text(effect)})"
-
-
-def contract_text(contract):
-    """A contract: ``c7 2W 1I -> 4 VP`` (``+crest`` for crest contracts); ``-`` for none."""
-    if contract is None:
-        return "-"
-    data = game_data.tiletum()
-    cost, vp, crest = data.CONTRACTS[contract]
-    price = " ".join(f"{n}{short}" for n, short in zip(cost, data.RES_SHORT) if n)
-    return f"c{contract} {price} -> {vp} VP" + (" +crest" if crest else "")
-
-
-def storage_text(item):
-    """A storage entry (``b12``, ``p3``, ``c7``, ``crest``) with what it does."""
-    if item.startswith("b") and item[1:].isdigit():
-        return bonus_text(int(item[1:]))
-    if item.startswith("p") and item[1:].isdigit():
-        return person_text(int(item[1:]))
-    if item.startswith("c") and item[1:].isdigit():
-        return contract_text(int(item[1:]))
-    return item
 
 
 def _die(text, style):

@@ -2,7 +2,8 @@
 
 ``PlaySession(state, human, ai_spec, seed, out).run(commands)`` reads one command per line from
 ``commands`` (anything with ``readline()``) and writes to ``out``, so a test can drive a whole game
-without a terminal.  The person types a move in the game's notation or a command:
+without a terminal.  Moves are shown in words with their notation in brackets (``die1: take mine from
+depot 5 [die1:take5]``, ``state.action_name``); the person types a move in the notation or a command:
 
 - ``moves`` (or ``?``): list the legal moves;
 - ``hint``: a short search for the player to act, printing the best moves;
@@ -28,8 +29,7 @@ import numpy as np
 from engine_c.errors import BoardlabError
 from solver.search.agents import make_agent
 from solver.display import render
-from solver.display.seat_views import move_seen_by
-from solver.display.style import wrap_items
+from solver.display.seat_views import name_seen_by
 from solver.games.positions import pretty_json
 from solver.play.forced import forced_lines
 
@@ -43,6 +43,11 @@ HELP = ("commands: a move in the game's notation | moves (or ?): the legal moves
         "by a short search | undo: back to your previous decision | save FILE: write the position | "
         "show: draw the position | quit: leave the game")
 PLACES = ("1st", "2nd", "3rd", "4th")
+
+
+def named(name, move):
+    """A move in words with its notation, what the person types: ``take mine from depot 5 [die1:take5]``."""
+    return name if name == move else f"{name} [{move}]"
 
 
 class PlaySession:
@@ -110,17 +115,18 @@ class PlaySession:
             seat = self.state.current_player()
             before = self.state.to_dict()
             action = self.agents[seat].choose(self.state)
-            text = self.state.action_to_string(action)
+            text, name = self.state.action_to_string(action), self.state.action_name(action)
             steps = self.state.apply_action_steps(action)
-            self.say(f"seat {seat} (AI) plays: {move_seen_by(self.game, before, text, seat, self.human)}")
+            shown = name_seen_by(self.game, before, text, name, seat, self.human)
+            self.say(f"seat {seat} (AI) plays: {named(shown, text) if shown == name else shown}")
             self.tell_forced(before, text, steps)
             self.redraw = True
 
     def prompt(self):
         """The prompt line: whose move, and the legal moves when there are only a few."""
-        legal = [self.state.action_to_string(a) for a in self.state.legal_actions()]
+        legal = self.legal_moves()
         if len(legal) <= PROMPT_LISTS_UP_TO:
-            choices = f"{len(legal)} legal: {', '.join(legal)}"
+            choices = f"{len(legal)} legal: {'; '.join(named(name, move) for move, name in legal)}"
         else:
             choices = f"{len(legal)} legal moves, `moves` lists them"
         return f"your move, seat {self.human} ({choices})> "
@@ -150,14 +156,15 @@ class PlaySession:
         return True
 
     def legal_moves(self):
-        """The legal moves of the player to act, in notation."""
-        return [self.state.action_to_string(a) for a in self.state.legal_actions()]
+        """The legal moves of the player to act: (notation, words) pairs."""
+        actions = self.state.legal_actions()
+        return list(zip((self.state.action_to_string(a) for a in actions), self.state.action_names(actions)))
 
     def list_moves(self):
-        """Print every legal move, several to a line."""
+        """Print every legal move in words, one to a line, each with its notation (what to type)."""
         legal = self.legal_moves()
         self.say(f"legal moves ({len(legal)}):")
-        self.say("\n".join(wrap_items(legal)))
+        self.say("\n".join(f"  {named(name, move)}" for move, name in legal))
 
     def move(self, text):
         """Play the person's move ``text``, or say why it cannot be played and list some legal moves."""
@@ -167,16 +174,17 @@ class PlaySession:
         except (BoardlabError, ValueError, OverflowError):
             legal = False
         if not legal:
-            moves = self.legal_moves()
+            moves = [move for move, _ in self.legal_moves()]
             shown = ", ".join(moves[:SHORT_LIST]) + (f", ... ({len(moves) - SHORT_LIST} more: `moves`)"
                                                     if len(moves) > SHORT_LIST else "")
             self.say(f"{text!r} is not a legal move here (or a command: `help`). Legal moves: {shown}")
             return
         self.history.append(self.state.clone())
         before = self.state.to_dict()
+        name = self.state.action_name(action)
         steps = self.state.apply_action_steps(action)
         text = self.history[-1].action_to_string(action)
-        self.say(f"you play: {text}")
+        self.say(f"you play: {named(name, text)}")
         self.tell_forced(before, text, steps)
 
     def tell_forced(self, before, move, steps):
@@ -196,7 +204,7 @@ class PlaySession:
             tie = {"~": " (the same moves this turn as 1, in another order)",
                    "*": " (no different from 1: the same scores in every paired playout)",
                    "=": " (as good as 1 for all this search can tell)", "": ""}[mark(move, place == 1)]
-            self.say(f"  {place}. {move['move']}: win {move['win_prob']:.2f}, expected score "
+            self.say(f"  {place}. {named(move['name'], move['move'])}: win {move['win_prob']:.2f}, expected score "
                      f"{move['expected_score']:.1f}, {move['visits']} visits{tie}")
 
     def undo(self):

@@ -82,12 +82,13 @@ def _halving_round(searcher, state, iterations, seed, survivors, keep_tree):
     return searcher.root_stats()
 
 
-def _played_line(state, line, seed, own_turn=False):
+def _played_line(state, line, seed, own_turn=False, named=False):
     """The longest prefix of an action line that plays on determinizations of ``state`` (after
     chance the tree's line may not apply), as (action, move string) pairs; with ``own_turn``, only
-    the moves the player to act makes before anyone else acts."""
+    the moves the player to act makes before anyone else acts; with ``named``, as (action, move
+    string, ``seat N: move in words``) triples, named in the determinization that played them."""
     player = state.current_player()
-    best = []
+    best, best_k = [], 0
     for k in range(RENDER_TRIES):
         world = state.resample_hidden(player, _spawn(seed, 1 << 20, k))
         moves = []
@@ -99,10 +100,18 @@ def _played_line(state, line, seed, own_turn=False):
             moves.append((action, world.action_to_string(action)))
             world.apply_action(action)
         if len(moves) > len(best):
-            best = moves
+            best, best_k = moves, k
         if len(best) == len(line):
             break
-    return best
+    if not named:
+        return best
+    # naming reads the whole position (a fraction of a millisecond): only the line kept is named
+    world = state.resample_hidden(player, _spawn(seed, 1 << 20, best_k))
+    triples = []
+    for action, text in best:
+        triples.append((action, text, f"seat {world.current_player()}: {world.action_name(action)}"))
+        world.apply_action(action)
+    return triples
 
 
 def render_line(state, line, seed):
@@ -110,6 +119,12 @@ def render_line(state, line, seed):
     first move that is not legal (after chance the tree's line may not apply); the longest
     rendering over a few determinizations wins."""
     return [text for _, text in _played_line(state, line, seed)]
+
+
+def render_named_line(state, line, seed):
+    """As ``render_line``, both ways: (move strings, ``seat N: move in words`` per move)."""
+    triples = _played_line(state, line, seed, named=True)
+    return [text for _, text, _ in triples], [name for _, _, name in triples]
 
 
 def turn_moves(state, line, seed):
@@ -217,7 +232,7 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     """Rank the moves of the player to act in ``state`` (never modified) by root-parallel ISMCTS.
 
     Returns one dict per root move, most visited first (ties: lower action; with ``halving``, see below):
-    ``action`` (int), ``move`` (its notation), ``visits``, ``win_prob`` (mean
+    ``action`` (int), ``move`` (its notation), ``name`` (the move in words: ``state.action_name``), ``visits``, ``win_prob`` (mean
     rank reward of the player to act after that move: 1 first .. 0 last, so
     the win probability with 2 players), ``expected_score`` (mean final score
     of the player to act), ``expected_scores`` (every player's), ``mean_reward``
@@ -229,7 +244,8 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
     for the first move and for every move ``ties_best`` cannot tell from it at this budget) and
     ``pv``: the
     most-visited line starting with this move, as move strings (at most
-    ``pv_length``; it may stop early where chance makes the tree's line illegal), and
+    ``pv_length``; it may stop early where chance makes the tree's line illegal), ``pv_names`` (the
+    same line in words, each move with the seat that plays it: ``seat 1: take mine from depot 5``), and
     ``same_turn`` (True for the first move and for every move whose line plays the first move
     later in the same turn while the first's line plays it: the same moves in another order) and
     ``same_outcome`` (True for the first move and for every move after which paired playouts end
@@ -309,20 +325,23 @@ def analyse(state, iterations=None, time=None, jobs=1, seed=0, c=None, reward="m
         def rank_key(a):
             return (-merged[a]["visits"], a)
     out = []
+    names = dict(zip(merged, state.action_names(list(merged))))
     for action in sorted(merged, key=rank_key):
         entry = merged[action]
         v = entry["visits"]
         out.append({
             "action": int(action),
             "move": state.action_to_string(action),
+            "name": names[action],
             "visits": int(v),
             "win_prob": entry["rank"] / v if v else 0.0,
             "expected_score": entry["scores"][player] / v if v else 0.0,
             "expected_scores": [x / v if v else 0.0 for x in entry["scores"]],
             "mean_reward": entry["reward"] / v if v else 0.0,
             "reward_se": standard_error(entry["n"], entry["sum"], entry["sq"]),
-            "pv": render_line(state, entry["line"][:pv_length], seed) if pv_length else [],
         })
+        out[-1]["pv"], out[-1]["pv_names"] = (render_named_line(state, entry["line"][:pv_length], seed)
+                                              if pv_length else ([], []))
     first_line = merged[out[0]["action"]]["line"] if out else None
     for candidate in out:
         candidate["tied"] = candidate is out[0] or ties_best(out[0], candidate)

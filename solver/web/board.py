@@ -14,7 +14,7 @@ from engine_c import new_state, state_from_json
 from engine_c.errors import BoardlabError
 from solver.search.agents import make_agent
 from solver.games.datafiles import note
-from solver.display.seat_views import move_seen_by
+from solver.display.seat_views import move_seen_by, name_seen_by
 from solver.web.searches import AgentMove, Suggestion
 from solver.web.views import check_drawn, seat_position
 
@@ -56,7 +56,8 @@ class Board:
     def _reset(self, state):
         """Start over from ``state``: no moves, nothing running."""
         self.state = state
-        # per move, oldest first: (position before, action, text, actor, data before, (forced steps, round after))
+        # per move, oldest first: (position before, action, text, actor, data before, (forced steps, round
+        # after), the move in words)
         self.history = []
         self.future = []           # moves taken back, the next one last
         self.version = 0
@@ -99,10 +100,10 @@ class Board:
         """Play ``action`` (legal) for the player to act and record it."""
         before = self.state.clone()
         actor = self.state.current_player()
-        text = self.state.action_to_string(action)
+        text, name = self.state.action_to_string(action), self.state.action_name(action)
         data = self.state.to_dict()
         steps = self.state.apply_action_steps(action)     # forced follow-ups, told in the history
-        self.history.append((before, action, text, actor, data, (steps, self.state.to_dict().get("round"))))
+        self.history.append((before, action, text, actor, data, (steps, self.state.to_dict().get("round")), name))
         if not keep_future:
             if self.future and self.future[-1][1] == action:
                 self.future.pop()              # the move taken back, played again: the rest stays
@@ -263,12 +264,16 @@ class Board:
             to_act = _seat_to_act(state)
             legal = []
             if to_act == seat:
-                legal = [{"id": a, "move": state.action_to_string(a)} for a in state.legal_actions()]
+                actions = state.legal_actions()
+                legal = [{"id": a, "move": state.action_to_string(a), "name": name}
+                         for a, name in zip(actions, state.action_names(actions))]
             now = state.to_dict()           # Seasons' secret picks are named once their round reveals them
+            # "name": the move in words, unless the seat may not know what it concerns (a card face down)
             moves = [{"seat": actor, "move": move_seen_by(state.game_name, data, text, actor, seat, now),
+                      "name": name_seen_by(state.game_name, data, text, name, actor, seat, now),
                       "forced": [{"seat": step[0], "move": _step_seen_by(state.game_name, data, forced, step, seat, now)}
                                  for step in forced[0]]}
-                     for _, _, text, actor, data, forced in self.history]
+                     for _, _, text, actor, data, forced, name in self.history]
             thinking = None
             if self.agent_move is not None:
                 thinking = {"seat": self.agent_move.seat, "spec": self.agent_move.spec}

@@ -21,7 +21,7 @@ from engine_c.errors import BoardlabError
 from engine_c.game import seed_to_state
 from solver.search import ismcts
 from solver.search.agents import game_searcher
-from solver.search.best_move import TURN_LINE, render_line, same_outcome, same_turn, standard_error, ties_best   # as suggest prints and marks them
+from solver.search.best_move import TURN_LINE, render_named_line, same_outcome, same_turn, standard_error, ties_best   # as suggest prints and marks them
 
 SLICE_ITERATIONS = 1000       # iterations between two looks at a tree: a few milliseconds to 0.1 s
 FIRST_SLICE = 100             # the first slices are shorter (100, 200, 400, ...): the first report comes at once
@@ -48,6 +48,7 @@ class Suggestion:
         self.searchers = [game_searcher(state) for _ in range(jobs)]     # suggest's settings
         self.lock = threading.Lock()
         self.tables = [dict() for _ in range(jobs)]      # per tree: action -> [visits, rank sum, score sums]
+        self.names = {}                                  # action -> the move in words (state.action_name)
         self.iterations_done = [0] * jobs
         self.stopped = threading.Event()
         self.finished = threading.Event()
@@ -139,7 +140,10 @@ class Suggestion:
 
     def _move(self, action, visits, win_prob, expected_score):
         """One ranked move as the page shows it."""
-        return {"action": int(action), "move": self.state.action_to_string(action), "visits": int(visits),
+        if action not in self.names:           # the position is fixed: each move is named once
+            self.names[action] = self.state.action_name(action)
+        return {"action": int(action), "move": self.state.action_to_string(action), "name": self.names[action],
+                "visits": int(visits),
                 "win_prob": round(win_prob, 4), "expected_score": round(expected_score, 2)}
 
     def _finish(self):
@@ -154,7 +158,7 @@ class Suggestion:
                 move = self._move(action, visits, win_prob, score)
                 holder = max(self.searchers, key=lambda s: self._tree_visits(s, action))
                 line = holder.principal_variation(action, max(PV_LENGTH, TURN_LINE))
-                move["pv"] = render_line(self.state, line[:PV_LENGTH], self.seed)
+                move["pv"], move["pv_names"] = render_named_line(self.state, line[:PV_LENGTH], self.seed)
                 move["tied"] = not ranked or ties_best(values[ranked[0]["action"]], values[action])
                 first_line = line if first_line is None else first_line
                 move["same_turn"] = same_turn(self.state, first_line, line, self.seed)

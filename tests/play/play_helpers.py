@@ -14,7 +14,8 @@ def listed_moves(text):
     found = LISTING.findall(text)
     assert found, "no listing of legal moves in the output"
     count, body = found[-1]
-    moves = [item.strip() for item in " ".join(body.splitlines()).split(",") if item.strip()]
+    # one move a line, in words with the notation in brackets (just the notation when that is all it says)
+    moves = [re.sub(r"^.* \[(.+)\]$", r"\1", line.strip()) for line in body.splitlines() if line.strip()]
     assert len(moves) == int(count), (count, moves)
     return moves
 

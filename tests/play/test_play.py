@@ -61,7 +61,8 @@ def test_a_scripted_game_to_the_final_scores_with_undo_and_save(game, tmp_path):
     # the hint ranks the legal moves of that moment, best first
     [legal] = [moves for command, moves in person.commands if command == "hint"]
     block = output.split("hint (200 search iterations):\n")[1]
-    ranked = re.findall(r"^  (\d)\. (.+): win (\d\.\d\d), expected score", block, re.M)[:len(legal)]
+    # each move in words, its notation in brackets
+    ranked = re.findall(r"^  (\d)\. .+ \[(.+)\]: win (\d\.\d\d), expected score", block, re.M)[:len(legal)]
     assert [int(place) for place, _, _ in ranked] == list(range(1, min(3, len(legal)) + 1))
     assert all(move in legal for _, move, _ in ranked)
     # the AI's moves are shown, and the person sees the game from seat 1 only
@@ -154,14 +155,16 @@ def test_play_on_from_a_position_with_a_pending_sub_decision(tmp_path):
     path.write_text(pretty_json(state.to_json()))
     from_file = _boardlab("play", "--position", str(path), "--ai", "random", "--no-color", stdin="moves\n")
     assert from_file.returncode == 0, from_file.stderr
-    assert "your move, seat 0 (2 legal: slot1, slot2)> " in from_file.stdout
+    slot1, slot2 = state.action_names([state.string_to_action("slot1"), state.string_to_action("slot2")])
+    assert slot1.startswith("take ") and slot1.endswith(" from depot 4 space 1")
+    assert f"your move, seat 0 (2 legal: {slot1} [slot1]; {slot2} [slot2])> " in from_file.stdout
     assert listed_moves(from_file.stdout) == ["slot1", "slot2"]
     # the same position on standard input, the commands after it
     piped = _boardlab("play", "--position", "-", "--game", "burgundy", "--ai", "random", "--no-color",
                       stdin=path.read_text() + "\nmoves\nslot2\nquit\n")
     assert piped.returncode == 0, piped.stderr
     assert from_file.stdout.split("> ")[0] == piped.stdout.split("> ")[0]        # the same picture
-    assert "you play: slot2" in piped.stdout and piped.stdout.rstrip().endswith("game left unfinished.")
+    assert f"you play: {slot2} [slot2]" in piped.stdout and piped.stdout.rstrip().endswith("game left unfinished.")
 
 
 def test_suggest_reads_a_pending_position_from_standard_input():
@@ -205,7 +208,7 @@ def test_hint_says_which_moves_the_search_cannot_tell_from_the_first(monkeypatch
 
     state = new_state("sanjuan", 2, 4)
     legal = state.legal_actions()[:3]
-    ranked = [{"action": a, "move": state.action_to_string(a), "visits": 30 - i, "win_prob": 0.5,
+    ranked = [{"action": a, "move": state.action_to_string(a), "name": state.action_name(a), "visits": 30 - i, "win_prob": 0.5,
                "expected_score": 20.0, "tied": i < 2, "same_turn": i == 0} for i, a in enumerate(legal)]
     monkeypatch.setattr(search, "analyse", lambda *args, **kwargs: ranked)
     out = io.StringIO()
@@ -244,5 +247,5 @@ def test_a_payment_the_engine_completes_by_itself_is_told():
     out = io.StringIO()
     PlaySession(state, state.current_player(), "random", 0, out, echo=True).run(Commands())
     text = out.getvalue()
-    assert "you play: pay coffee_roaster\nforced, the only legal move each time (San Juan applies those itself): " \
+    assert "you play: pay with the coffee roaster card [pay coffee_roaster]\nforced, the only legal move each time (San Juan applies those itself): " \
            "pay smithy\n" in text

@@ -6,7 +6,7 @@ import io
 import numpy as np
 
 from engine_c import new_state
-from solver.play.session import PlaySession
+from solver.play.session import PlaySession, named
 
 
 class Commands:
@@ -60,6 +60,11 @@ def _ai_plays_first(state, move):
     session.play_ai_moves()
     return out
 
+def _named(state, move):
+    """How the session shows ``move`` (notation) played in ``state``: in words, the notation in brackets."""
+    return named(state.action_name(state.string_to_action(move)), move)
+
+
 def _whole_payment_forced(state, text):
     """A San Juan build whose whole payment has one legal card at every step."""
     if not text.startswith("build "):
@@ -75,8 +80,9 @@ def test_a_build_whose_payment_is_forced_tells_the_cards_paid():
     state, move = _random_until("sanjuan", 1, _whole_payment_forced)
     seat = state.current_player()
     hand = dict(state.to_dict()["seats"][seat]["hand"])
+    said = f"you play: {_named(state, move)}\n"          # named before the move changes the position
     text = _play(state, [move + "\n", "quit\n"])
-    line = text.split(f"you play: {move}\n")[1].splitlines()[0]
+    line = text.split(said)[1].splitlines()[0]
     assert line.startswith("forced, the only legal move each time (San Juan applies those itself): pay ")
     paid = [step.split()[1] for step in line.split(": ", 1)[1].split(", ")]
     hand[move.split()[1]] -= 1
@@ -100,9 +106,10 @@ def test_the_persons_turn_skipped_with_only_pass_legal_is_told():
     state, move = _random_until("sanjuan", 2, _role_skipping_the_other_seat)
     ai_seat = state.current_player()
     role = move.split("+")[0]
+    said = f"seat {ai_seat} (AI) plays: {_named(state, move)}\n"
     out = _ai_plays_first(state, move)
     reason = "no good to sell" if role == "trader" else "no empty production building"
-    assert f"seat {ai_seat} (AI) plays: {move}\n" in out.getvalue()
+    assert said in out.getvalue()
     assert f"you: pass (forced, {reason}: the {role}'s turn is skipped)\n" in out.getvalue()
 
 
@@ -117,8 +124,9 @@ def test_a_seasons_build_tells_the_payment_steps_the_engine_took():
     state, move = _random_until("seasons", 3, paid_at_once)
     seat = state.current_player()
     have = state.to_dict()["seats"][seat]["resources"]
+    said = f"you play: {_named(state, move)}\n"          # named before the move changes the position
     text = _play(state, [move + "\n", "quit\n"])
-    line = text.split(f"you play: {move}\n")[1].splitlines()[0]
+    line = text.split(said)[1].splitlines()[0]
     prefix = "forced, the only legal move each time (A Castle for All Seasons applies those itself): "
     assert line.startswith(prefix + "pay stone ")
     steps = line[len(prefix):].split(", ")

@@ -194,6 +194,11 @@ def test_suggest_table_separates_the_moves_of_a_line_of_play(tmp_path):
     args = ("suggest", "--game", "sanjuan", "--position", str(path), "--iterations", "300", "--seed", "2")
     table, as_json = _boardlab(*args), _boardlab(*args, "--json")
     candidates = json.loads(as_json.stdout)["candidates"]
-    first = table.stdout.splitlines()[2]
-    assert first.endswith("  " + ", ".join(candidates[0]["pv"])) and len(candidates[0]["pv"]) > 1
+    lines = table.stdout.splitlines()
+    first, notation = lines[2], next(line for line in lines[3:] if line.startswith("    notation: "))
+    assert notation == "    notation: " + ", ".join(candidates[0]["pv"]) and len(candidates[0]["pv"]) > 1
+    # the table names the move; the line of play names each move and the seat that plays it
+    assert candidates[0]["name"] in first and len(candidates[0]["pv_names"]) == len(candidates[0]["pv"])
+    assert all(name.startswith("seat ") for name in candidates[0]["pv_names"])
+    assert lines[3] == "    then " + "; ".join(candidates[0]["pv_names"][1:])
     assert table.stdout.startswith(f"seat {json.loads(as_json.stdout)['player']} to move; ")

@@ -10,8 +10,8 @@ from solver.search.best_move import analyse, mark, same_outcome, same_turn, stan
 
 from solver_helpers import highcard_position
 
-KEYS = {"action", "move", "visits", "win_prob", "expected_score", "expected_scores", "mean_reward", "reward_se",
-        "tied", "same_turn", "same_outcome", "pv"}
+KEYS = {"action", "move", "name", "visits", "win_prob", "expected_score", "expected_scores", "mean_reward",
+        "reward_se", "tied", "same_turn", "same_outcome", "pv", "pv_names"}
 
 
 def test_output_shape():
@@ -28,6 +28,8 @@ def test_output_shape():
         assert 0.0 <= c["win_prob"] <= 1.0 and 0.0 <= c["mean_reward"] <= 1.0
         assert len(c["expected_scores"]) == 3 and c["expected_score"] == c["expected_scores"][0]
         assert 1 <= len(c["pv"]) <= 4 and c["pv"][0] == c["move"]
+        # the line in words, each move with its seat; the first is the move itself, by the player to act
+        assert len(c["pv_names"]) == len(c["pv"]) and c["pv_names"][0] == f"seat {state.current_player()}: {c['name']}"
     json.dumps(out)                                      # plain data only
 
 
@@ -107,7 +109,8 @@ def test_suggest_table_marks_ties(monkeypatch, tmp_path, capsys):
     path = tmp_path / "pos.json"
     path.write_text(state.to_json())
     legal = state.legal_actions()[:3]
-    moves = [{"action": a, "move": state.action_to_string(a), "visits": 10 - i, "win_prob": 0.5,
+    moves = [{"action": a, "move": state.action_to_string(a), "name": state.action_name(a), "visits": 10 - i,
+              "win_prob": 0.5, "pv_names": [],
               "expected_score": 1.0, "expected_scores": [1.0, 1.0], "mean_reward": 0.5, "reward_se": 0.01,
               "tied": i < 2, "same_turn": i == 0, "pv": []} for i, a in enumerate(legal)]
     monkeypatch.setattr(search, "analyse", lambda *args, **kwargs: moves)

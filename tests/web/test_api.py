@@ -46,7 +46,9 @@ def test_new_game_view_for_every_game_and_player_count(client, game, players):
         assert "num_players" not in position and "rng" not in position
         assert len(data["scores"]) == players and data["moves"] == [] and not data["can_undo"]
         if seat == to_act:
-            assert data["legal"] and all(set(m) == {"id", "move"} for m in data["legal"])
+            assert data["legal"] and all(set(m) == {"id", "move", "name"} for m in data["legal"])
+            # each legal move in words, as the game names it in this position
+            assert all(m["name"] for m in data["legal"])
         else:
             assert data["legal"] == []            # another seat's moves are never sent
     tables = client.get(f"/api/tables?game={game}")
@@ -94,10 +96,11 @@ def test_san_juan_view_shows_other_hands_as_backs(client):
 def test_move_undo_redo(client):
     board = new_board(client, "burgundy", 2, seed=0)
     start = view(client, board, 0)
-    move = start["legal"][0]["move"]
+    move, name = start["legal"][0]["move"], start["legal"][0]["name"]
+    assert name == new_state("burgundy", 2, 0).action_name(start["legal"][0]["id"]) and name != move
     assert client.post("/api/move", json={"board": board, "move": move}).json() == {"ok": True}
     after = view(client, board, 0)
-    assert after["moves"] == [{"seat": 0, "move": move, "forced": []}] and after["can_undo"]
+    assert after["moves"] == [{"seat": 0, "move": move, "name": name, "forced": []}] and after["can_undo"]
     assert after["position"] != start["position"]
     assert client.post("/api/undo", json={"board": board}).status_code == 200
     undone = view(client, board, 0)
@@ -220,6 +223,7 @@ def test_seats_played_by_agents_answer_a_persons_move(client):
     assert any(m["seat"] == 1 for m in moves) and any(m["seat"] == 0 for m in moves)
     secret = [m["move"] for m in moves if m["seat"] == 1 and m["move"].startswith(("pay", "discard", "keep"))]
     assert all("(face down)" in move for move in secret)       # the agent's cards stay unnamed for seat 0
+    assert all(m["name"] == m["move"] for m in moves if "(face down)" in m["move"])     # in words too
 
 
 def test_suggest_refusals(client):

@@ -51,9 +51,13 @@ def test_a_game_in_the_browser(page, game, players, tmp_path_factory):
     move = click_a_move_on_the_board(page)
     wait_for_new_version(page, version)
     assert page.inner_html("#board") != before_html
-    entry = page.locator("#history li").first.inner_text()
+    item = page.locator("#history li").first
+    entry, notation = item.inner_text(), item.get_attribute("data-move")
     assert entry.startswith(f"seat {mover}: ")
-    assert entry.endswith(move) or (entry.endswith("(face down)") and page.input_value("#seat") != mover)
+    # the history names the move in words; its notation rides along
+    assert notation == move or (entry.endswith("(face down)") and page.input_value("#seat") != mover)
+    if notation == move and move != "pass":
+        assert entry != f"seat {mover}: {move}" and item.get_attribute("title") == move
 
     # a short suggestion: progress, then ranked moves with the best one marked
     page.fill("#iterations", "1500")
@@ -134,7 +138,7 @@ def test_stop_keeps_the_ranking_so_far_and_suggest_says_why_it_is_disabled(page)
 
 def ranked_after_suggest(page, game, position_file, iterations):
     """Load tests/solver/data/``position_file`` into a new board, suggest with ``iterations`` and
-    return the ranked table's first cells (move names with their marks), best first."""
+    return the ranked table's moves in notation with their marks (``~ die1:take4``), best first."""
     position = (ROOT / "tests" / "solver" / "data" / position_file).read_text()
     start_game(page, game, 2)
     version = board_version(page)
@@ -144,8 +148,9 @@ def ranked_after_suggest(page, game, position_file, iterations):
     page.fill("#iterations", str(iterations))
     page.click("#suggest")
     page.wait_for_selector("#ranked tr.best", timeout=30000)
-    return [page.locator("#ranked tr").nth(k).locator("td").first.inner_text()
-            for k in range(1, page.locator("#ranked tr").count())]
+    cells = [page.locator("#ranked tr").nth(k).locator("td").first for k in range(1, page.locator("#ranked tr").count())]
+    # the cells show the moves in words; their notation and mark ride along
+    return [" ".join(filter(None, [cell.get_attribute("data-mark"), cell.get_attribute("data-move")])) for cell in cells]
 
 
 def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
@@ -155,7 +160,8 @@ def test_the_same_turn_in_another_order_is_marked(page, tmp_path):
     assert names[0] in ("die1:take4", "die2:take6")
     other = "die2:take6" if names[0] == "die1:take4" else "die1:take4"
     assert f"~ {other}" in names
-    cell = page.locator("#ranked td", has_text=f"~ {other}")
+    cell = page.locator(f"#ranked td[data-move='{other}']")
+    assert cell.inner_text().startswith("~ die")
     assert cell.get_attribute("title") == "the same moves this turn as the first, in another order"
     page.locator("#ranked").screenshot(path=str(tmp_path / "ranked.png"))
     assert page.errors == []
@@ -167,7 +173,8 @@ def test_a_choice_that_makes_no_difference_is_marked(page, tmp_path):
     names = ranked_after_suggest(page, "tiletum", "tiletum_a_choice_of_no_use.json", 4000)
     assert len(names) == 4 and names[0].startswith("choose ")
     assert all(name.startswith("* choose ") for name in names[1:]), names
-    cell = page.locator("#ranked td", has_text=names[1])
+    cell = page.locator(f"#ranked td[data-move='{names[1][2:]}']")
+    assert cell.inner_text().startswith("* choose ")
     assert cell.get_attribute("title") == ("no difference: paired playouts after this move and after the first "
                                            "end with the same scores")
     page.locator("#ranked").screenshot(path=str(tmp_path / "ranked.png"))

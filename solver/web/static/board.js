@@ -207,8 +207,10 @@ const BoardPage = (() => {
     const shown = page.picked ? view.legal.filter((m) => page.picked.includes(m.move)) : view.legal;
     box.replaceChildren(...shown.map((m) => {
       const button = document.createElement("button");
-      button.textContent = m.move;
+      // the move in words; its notation (what the API and `boardlab play` take) on hover
+      button.textContent = m.name || m.move;
       button.dataset.move = m.move;
+      if (m.name && m.name !== m.move) button.title = m.move;
       if (page.picked) button.classList.add("picked");
       if (m.move === page.best) button.classList.add("best");
       button.addEventListener("click", () => guarded(() => play(m.move)));
@@ -219,7 +221,9 @@ const BoardPage = (() => {
   function renderHistory(view) {
     $("history").replaceChildren(...view.moves.map((m) => {
       const item = document.createElement("li");
-      item.textContent = `seat ${m.seat}: ${m.move}`;
+      item.textContent = `seat ${m.seat}: ${m.name || m.move}`;
+      item.dataset.move = m.move;
+      if (m.name && m.name !== m.move) item.title = m.move;
       if (m.forced && m.forced.length) {
         // steps the engine played by itself after the move (each the only legal move)
         const forced = document.createElement("span");
@@ -369,7 +373,7 @@ const BoardPage = (() => {
   }
 
   function showProgress(report) {
-    const best = report.best ? `best so far ${report.best.move} (${report.best.visits} visits, ` +
+    const best = report.best ? `best so far ${report.best.name || report.best.move} (${report.best.visits} visits, ` +
       `win ${report.best.win_prob.toFixed(3)})` : "no move searched yet";
     $("progress").textContent = `${report.visits} visits, ${report.elapsed.toFixed(1)} s: ${best}`;
   }
@@ -391,16 +395,26 @@ const BoardPage = (() => {
       // another order; "*" no difference (paired playouts end alike); "=" the search cannot tell
       // this move from the first at this budget
       const mark = index === 0 ? "" : move.same_turn ? "~" : move.same_outcome ? "*" : move.tied ? "=" : "";
-      const name = mark ? `${mark} ${move.move}` : move.move;
-      const cells = [name, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1),
-                     (move.pv || []).join(" ")];
+      const words = move.name || move.move;
+      const name = mark ? `${mark} ${words}` : words;
+      // the line of play in words, each move with its seat ("seat 1: take mine from depot 5")
+      const line = move.pv_names ? move.pv_names.join("; ") : (move.pv || []).join(" ");
+      const cells = [name, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1), line];
       cells.forEach((value, k) => {
         const cell = document.createElement("td");
         cell.textContent = String(value);
         if (k === 0 && mark === "~") cell.title = "the same moves this turn as the first, in another order";
         if (k === 0 && mark === "*") cell.title = "no difference: paired playouts after this move and after the first end with the same scores";
         if (k === 0 && mark === "=") cell.title = "the search cannot tell this move from the first at this budget";
-        if (k === 4) cell.className = "line";
+        if (k === 0) {
+          cell.dataset.move = move.move;
+          cell.dataset.mark = mark;
+          if (!mark && words !== move.move) cell.title = move.move;
+        }
+        if (k === 4) {
+          cell.className = "line";
+          if (move.pv && move.pv.length) cell.title = move.pv.join(", ");     // the notation of the line
+        }
         row.append(cell);
       });
       row.addEventListener("click", () => guarded(() => play(move.move)));
