@@ -259,6 +259,19 @@ def _stage_key(stage: str):
     return (0, int(m.group()), stage) if m else (1, 0, stage)
 
 
+def stage_table(by: pd.DataFrame) -> pd.DataFrame:
+    """Estimates by stage (``estimates_by_stage.csv``) as one row per kind and one column per
+    stage, in game order; each cell the value, its interval and the pairs."""
+    cell = [f"{_num(e, 1)} {_ci(a, b) or _no_ci(e)} n={n}" if np.isfinite(e) else ""
+            for e, a, b, n in zip(by["value"], by["value_lo"], by["value_hi"], by["pairs"])]
+    stages = sorted(by["stage"].astype(str).unique(), key=_stage_key)
+    wide = by.assign(cell=cell, stage=by["stage"].astype(str)).pivot_table(
+        index="label", columns="stage", values="cell", aggfunc="first", sort=False)
+    wide = wide.reindex(columns=stages).fillna("")
+    wide.columns.name = None           # else to_html draws an empty "stage" column
+    return wide.reset_index().rename(columns={"label": "kind"})
+
+
 def _causal(doc: _Doc, game: str, slug: str, found: list):
     for k, v in enumerate(found):
         est, st, m = v["estimates"], v["settings"], v["manifest"]
@@ -295,15 +308,8 @@ def _causal(doc: _Doc, game: str, slug: str, found: list):
                        f"{game} interventional values")
         by = v["by_stage"]
         if by["stage"].nunique() > 1:
-            cell = [f"{_num(e, 1)} {_ci(a, b)} n={n}" if np.isfinite(e) else ""
-                    for e, a, b, n in zip(by["value"], by["value_lo"], by["value_hi"], by["pairs"])]
-            stages = sorted(by["stage"].astype(str).unique(), key=_stage_key)
-            wide = by.assign(cell=cell, stage=by["stage"].astype(str)).pivot_table(
-                index="label", columns="stage", values="cell", aggfunc="first", sort=False)
-            wide = wide.reindex(columns=stages).fillna("")
-            wide.columns.name = None           # else to_html draws an empty "stage" column
             doc.p("Value (VP, 95% CI, pairs) by stage of the game, earliest stage first:")
-            doc.table(wide.reset_index().rename(columns={"label": "kind"}))
+            doc.table(stage_table(by))
 
 
 def _runs(doc: _Doc, df: pd.DataFrame, runs):

@@ -32,8 +32,8 @@ def _forced(winner: str | None, what: str) -> str | None:
 
 def seat_section(doc, d: pd.DataFrame, game: str, slug: str):
     """Write the seat advantage of ``d`` (one game): per line-up of agents, and by skill."""
-    d = d.assign(lineup=lineup_labels(d))
-    order = lineup_order(d["lineup"])
+    labels = lineup_labels(d)
+    order = lineup_order(labels)
     if len(order) > 1:
         doc.p(f"These results hold {len(order)} line-ups of agents ({'; '.join(order)}). A seat "
               "advantage is a figure about the agents' play and changes with their skill, so each "
@@ -42,7 +42,7 @@ def seat_section(doc, d: pd.DataFrame, game: str, slug: str):
         doc.p(HUMAN_NOTE, "note")
     _by_skill(doc, d, game, slug)
     for lineup in order:
-        sub = d[d["lineup"] == lineup].drop(columns="lineup")
+        sub = d[labels == lineup]
         name = f"{slug}_seat_advantage"
         if len(order) > 1:
             doc.h(4, f"Seat advantage with {lineup}")
@@ -55,7 +55,7 @@ def _by_skill(doc, d: pd.DataFrame, game: str, slug: str):
     solo = d[is_self_play(d)]
     if solo.empty or solo.groupby("players")["agent"].nunique().max() < 2:
         return
-    t = seat_by_skill(solo.drop(columns="lineup"))
+    t = seat_by_skill(solo)
     seat0 = "governor" if game == "sanjuan" else "start player"
     doc.h(4, f"The {seat0}'s share by skill (self-play)")
     doc.p("One row per agent playing every seat; weakest first. Each row is about that agent's "
