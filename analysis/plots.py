@@ -61,7 +61,7 @@ def _fit_text(text, width_px: float, renderer):
         wide = text.get_window_extent(renderer).width
         if wide > width_px:
             chars = max(10, int(len(line) * width_px / wide * 0.95))
-            lines += textwrap.wrap(line, chars) or [line]
+            lines += textwrap.wrap(line, chars, break_on_hyphens=False) or [line]
         else:
             lines.append(line)
     text.set_text("\n".join(lines))

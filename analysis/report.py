@@ -53,8 +53,10 @@ METHODS = [
      "For each player count: the share of games won from each seat with Wilson 95% intervals, "
      "an exact two-sided binomial test of each seat's share against the fair share 1/n, and a "
      "chi-square goodness-of-fit test of all seats' wins against equal shares (df = n-1). Mean "
-     "score by seat with Student-t 95% intervals. This reads as a seat effect only when every seat "
-     "saw the same mix of agents (self-play or rotated seats); the report warns otherwise."),
+     "score by seat with Student-t 95% intervals. Computed per line-up of agents (never pooled "
+     "across agents: a seat's edge depends on how the agents play). This reads as a seat effect "
+     "only when every seat saw the same mix of agents (self-play or rotated seats); the report "
+     "warns otherwise, and where one agent won every game it shows no interval or test."),
     ("Ratings",
      "Plackett-Luce model of the finishing order (Bradley-Terry with two players), fitted by "
      "maximum likelihood with Hunter's MM algorithm; shared places are averaged over their "
