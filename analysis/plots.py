@@ -334,6 +334,7 @@ def plot_ratings(table: pd.DataFrame, game: str | None = None) -> Figure:
                         for p, a, g in zip(pools, r["agent"], r["games"])], fontsize=8)
     ax.set_xlabel("rating (Elo-like points; mean of agents = 0)")
     ax.set_ylabel("agent (games played)")
-    ax.set_title(f"{game}: Plackett-Luce ratings, 95% bootstrap CI\n"
+    ci = "95% bootstrap CI" if (~sep).any() else "no intervals: every rating is unbounded"
+    ax.set_title(f"{game}: Plackett-Luce ratings, {ci}\n"
                  f"(n={int(r['games'].sum())} agent-games)", fontsize=10)
     return finish(fig)

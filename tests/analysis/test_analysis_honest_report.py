@@ -170,3 +170,12 @@ def test_a_self_play_win_rate_carries_no_interval(ladder_report):
     assert rates.count("none: 1/players by construction") == 3
     # the mixed games keep their Wilson interval
     assert rates.count("[") == 2
+
+
+def test_ratings_title_promises_no_interval_when_none_is_drawn():
+    from analysis.ratings import ratings
+    df = synthetic_results("sanjuan", 2, 30, agents=["weak", "strong"], strengths=[0, 500], seed=3)
+    r = ratings(df, n_boot=20)
+    assert r["separated"].all()
+    title = plots.plot_ratings(r).axes[0].get_title()
+    assert "no intervals" in title and "95%" not in title
