@@ -110,7 +110,7 @@ def with_association(est: pd.DataFrame, results: pd.DataFrame | None, game: str)
 def plot_causal_values(est: pd.DataFrame, game: str, note: str = ""):
     """Forest plot: the value of taking each kind in final score (VP) and win probability
     (percentage points), 95% intervals; the associational estimate beside it (hollow)."""
-    from analysis.plots import _figure
+    from analysis.plots import _effect_dots, _figure, finish
 
     v = est[np.isfinite(est["value"])].sort_values("value")
     if v.empty:
@@ -123,15 +123,12 @@ def plot_causal_values(est: pd.DataFrame, game: str, note: str = ""):
              "final score, take it minus the agent's other choice (VP)"),
             (ax2, "win_value", "win_lo", "win_hi", "assoc_win", "assoc_win_lo", "assoc_win_hi",
              100.0, "win probability, same comparison (percentage points)")):
-        e = v[col].to_numpy() * scale
-        err = np.clip(np.nan_to_num(np.vstack([e - v[lo].to_numpy() * scale,
-                                                v[hi].to_numpy() * scale - e])), 0, None)
-        sig = ((v[lo] > 0) | (v[hi] < 0)).to_numpy()
-        for mask, colour, label in ((~sig, "#4c72b0", "taking it (95% CI includes 0)"),
-                                    (sig, "#c44e52", "taking it (95% CI excludes 0)")):
-            if mask.any():
-                ax.errorbar(e[mask], y[mask], xerr=err[:, mask], fmt="o", color=colour, capsize=2,
-                            ms=4, label=label)
+        # a kind from one game has no interval: its own marker, never the "includes 0" colour
+        _effect_dots(ax, v[col].to_numpy() * scale, y, v[lo].to_numpy() * scale,
+                     v[hi].to_numpy() * scale,
+                     labels=("taking it (95% CI includes 0)", "taking it (95% CI excludes 0)"),
+                     colours=("#4c72b0", "#c44e52"),
+                     none="taking it (no interval: positions from one game)")
         if acol in v.columns and v[acol].notna().any():
             a = v[acol].to_numpy() * scale
             aerr = np.clip(np.nan_to_num(np.vstack([a - v[alo].to_numpy() * scale,
@@ -160,7 +157,7 @@ def plot_causal_values(est: pd.DataFrame, game: str, note: str = ""):
     fig.suptitle(f"{game}: what taking each kind is worth, forced against the agent's own choice "
                  f"(n={int(v['pairs'].sum())} pairs, {int(v['positions'].sum())} position-kinds)"
                  + (f"\n{note}" if note else ""), fontsize=10)
-    return fig
+    return finish(fig)
 
 
 def _settings_note(settings: dict) -> str:

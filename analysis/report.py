@@ -7,10 +7,10 @@ software metadata, seeded bootstraps.
 """
 from __future__ import annotations
 
-import base64
 import contextlib
 import html
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -21,8 +21,12 @@ from analysis.games import game_title, placeholder_note
 from analysis.causal import plot_causal_values, read_values
 from analysis.load import data_info, find_runs, find_values, is_values_dir, load_runs
 from analysis.names import has_manifest, holds_results
+from analysis.lineups import is_self_play
 from analysis.ratings import ratings
-from analysis.values import seat_and_agent_effects, tile_values
+from analysis.reportdoc import (Doc as _Doc, ci as _ci, ci_pct as _ci_pct, num as _num,
+                                p_value as _p, pct as _pct)
+from analysis.report_seats import seat_section
+from analysis.values import tile_values
 from engine_c.errors import BoardlabError
 
 N_BOOT = 200
@@ -49,8 +53,10 @@ METHODS = [
      "For each player count: the share of games won from each seat with Wilson 95% intervals, "
      "an exact two-sided binomial test of each seat's share against the fair share 1/n, and a "
      "chi-square goodness-of-fit test of all seats' wins against equal shares (df = n-1). Mean "
-     "score by seat with Student-t 95% intervals. This reads as a seat effect only when every seat "
-     "saw the same mix of agents (self-play or rotated seats); the report warns otherwise."),
+     "score by seat with Student-t 95% intervals. Computed per line-up of agents (never pooled "
+     "across agents: a seat's edge depends on how the agents play). This reads as a seat effect "
+     "only when every seat saw the same mix of agents (self-play or rotated seats); the report "
+     "warns otherwise, and where one agent won every game it shows no interval or test."),
     ("Ratings",
      "Plackett-Luce model of the finishing order (Bradley-Terry with two players), fitted by "
      "maximum likelihood with Hunter's MM algorithm; shared places are averaged over their "
@@ -86,65 +92,6 @@ METHODS = [
 ]
 
 
-# --------------------------------------------------------------------------- formatting
-
-def _pct(x) -> str:
-    return "" if x is None or not np.isfinite(x) else f"{100 * x:.1f}%"
-
-
-def _ci_pct(lo, hi) -> str:
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        return ""
-    return f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"
-
-
-def _ci(lo, hi, nd=1) -> str:
-    return "" if not (np.isfinite(lo) and np.isfinite(hi)) else f"[{lo:.{nd}f}, {hi:.{nd}f}]"
-
-
-def _num(x, nd=1) -> str:
-    return "" if x is None or not np.isfinite(x) else f"{x:.{nd}f}"
-
-
-def _p(x) -> str:
-    if x is None or not np.isfinite(x):
-        return ""
-    return "<0.001" if x < 0.001 else f"{x:.3f}"
-
-
-def _html_table(df: pd.DataFrame) -> str:
-    return df.to_html(index=False, escape=True, border=0, na_rep="")
-
-
-class _Doc:
-    def __init__(self, out_dir: Path):
-        self.out_dir = out_dir
-        self.parts: list[str] = []
-        self.pngs: list[Path] = []
-
-    def add(self, s: str):
-        self.parts.append(s)
-
-    def h(self, level: int, text: str, anchor: str | None = None):
-        a = f' id="{html.escape(anchor)}"' if anchor else ""
-        self.add(f"<h{level}{a}>{html.escape(text)}</h{level}>")
-
-    def p(self, text: str, cls: str | None = None):
-        c = f' class="{cls}"' if cls else ""
-        self.add(f"<p{c}>{html.escape(text)}</p>")
-
-    def table(self, df: pd.DataFrame):
-        self.add(_html_table(df))
-
-    def figure(self, fig, name: str, alt: str):
-        data = plots.png_bytes(fig)
-        path = self.out_dir / f"{name}.png"
-        path.write_bytes(data)
-        self.pngs.append(path)
-        b64 = base64.b64encode(data).decode("ascii")
-        self.add(f'<p><img src="data:image/png;base64,{b64}" alt="{html.escape(alt)}"></p>')
-
-
 # --------------------------------------------------------------------------- sections
 
 def _overview(doc: _Doc, d: pd.DataFrame):
@@ -158,15 +105,29 @@ def _overview(doc: _Doc, d: pd.DataFrame):
 
 
 def _win_rates(doc: _Doc, d: pd.DataFrame):
-    w = stats.win_rates(d)
-    doc.table(pd.DataFrame({
-        "players": w["players"], "agent": w["agent"], "n (player-games)": w["n"],
-        "wins": w["wins"].map(lambda x: _num(x, 1)), "win rate": w["win_rate"].map(_pct),
-        "95% CI": [_ci_pct(a, b) for a, b in zip(w["lo"], w["hi"])],
-        "fair share": w["fair"].map(_pct), "mean score": w["mean_score"].map(_num)}))
-    if d["agent"].nunique() == 1:
-        doc.p("Self-play: one agent in every seat, so its win rate is 1/players by construction; "
-              "see the seat advantage below.", "note")
+    solo = is_self_play(d)
+    rows = []
+    if (~solo).any():
+        w = stats.win_rates(d[~solo])
+        rows.append(pd.DataFrame({
+            "players": w["players"], "agent": w["agent"], "games against": "other agents",
+            "n (player-games)": w["n"], "wins": w["wins"].map(lambda x: _num(x, 1)),
+            "win rate": w["win_rate"].map(_pct),
+            "95% CI": [_ci_pct(a, b) for a, b in zip(w["lo"], w["hi"])],
+            "fair share": w["fair"].map(_pct), "mean score": w["mean_score"].map(_num)}))
+    if solo.any():
+        # one agent in every seat wins 1/players of the credits whatever it does: no interval
+        w = stats.win_rates(d[solo])
+        rows.append(pd.DataFrame({
+            "players": w["players"], "agent": w["agent"], "games against": "itself (self-play)",
+            "n (player-games)": w["n"], "wins": w["wins"].map(lambda x: _num(x, 1)),
+            "win rate": w["win_rate"].map(_pct),
+            "95% CI": "none: 1/players by construction",
+            "fair share": w["fair"].map(_pct), "mean score": w["mean_score"].map(_num)}))
+    doc.table(pd.concat(rows, ignore_index=True))
+    if solo.any():
+        doc.p("Self-play: one agent in every seat wins 1/players of the games by construction, so "
+              "its win rate carries no interval; see the seat advantage below.", "note")
 
 
 def _ratings(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
@@ -193,65 +154,6 @@ def _ratings(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
               "has no finite maximum-likelihood rating; the weak prior places it, and only the "
               "direction is informative. Play more games or closer opponents.", "note")
     doc.figure(plots.plot_ratings(r, game), f"{slug}_ratings", f"{game} ratings")
-
-
-def _seats(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
-    summ = stats.seat_summary(d)
-    seat0 = "governor" if game == "sanjuan" else "start player"
-    table = pd.DataFrame({
-        "players": summ["players"], "games": summ["games"],
-        f"{seat0} win share": summ["start_win_share"].map(_pct),
-        "95% CI": [_ci_pct(a, b) for a, b in zip(summ["start_lo"], summ["start_hi"])],
-        "fair 1/n": summ["fair"].map(_pct),
-        "binomial p": summ["start_p_binom"].map(_p),
-        "chi-square (all seats)": [f"{_num(c, 2)} (df {int(k)})"
-                                   for c, k in zip(summ["chi2"], summ["chi2_df"])],
-        "chi-square p": summ["chi2_p"].map(_p),
-        "mean score": summ["mean_score"].map(_num),
-        "mean winning score": summ["mean_winning_score"].map(_num)})
-    if game == "burgundy":
-        table.insert(5, "humans: start player wins",
-                     summ["human_start_win_share"].map(
-                         lambda x: "" if not np.isfinite(x) else f"{100 * x:.2f}%"))
-        table["humans: average score"] = summ["human_mean_score"].map(_num)
-    doc.table(table)
-    if game == "burgundy":
-        doc.p("Human reference (" + stats.HUMAN_SOURCE + "): the start player wins 51% of "
-              "2-player, 32.66% of 3-player and 22.64% of 4-player games; average scores 184.6, "
-              "201.7 and 218.2. The source does not say whether its average is over all players "
-              "or winners, so both our mean score and mean winning score are shown.", "note")
-    if not summ["agents_balanced"].all():
-        bad = ", ".join(str(n) for n in summ.loc[~summ["agents_balanced"], "players"])
-        doc.p(f"Warning ({bad} players): the seats did not see the same mix of agents, so the "
-              "seat figures mix seat and agent effects. The table after it gives seat effects "
-              "controlled for the agent (regression of score and win on seat and agent dummies, "
-              "cluster-robust 95% intervals), relative to seat 0.", "warn")
-        eff = seat_and_agent_effects(d)
-        eff = eff[eff["term"].str.startswith("cell ")]
-        if eff["confounded"].any():
-            doc.p("Seat and agent cannot be separated in these games (the same agent always "
-                  "sat in the same seat, or too few games): no seat effect can be estimated.",
-                  "warn")
-            eff = eff[~eff["confounded"]]
-        if not eff.empty:
-            doc.table(pd.DataFrame({
-              "seat (vs seat 0)": eff["term"].str.replace("cell ", "", regex=False),
-              "score effect (VP)": eff["score_effect"].map(lambda x: _num(x, 2)),
-              "95% CI": [_ci(a, b, 2) for a, b in zip(eff["score_lo"], eff["score_hi"])],
-              "win effect (pp)": (eff["win_effect"] * 100).map(lambda x: _num(x, 1)),
-              "win 95% CI (pp)": [_ci(100 * a, 100 * b, 1)
-                                  for a, b in zip(eff["win_lo"], eff["win_hi"])]}))
-    seats = stats.seat_advantage(d)
-    doc.table(pd.DataFrame({
-        "players": seats["players"], "seat": seats["seat"], "games": seats["games"],
-        "wins": seats["wins"].map(lambda x: _num(x, 1)),
-        "win share": seats["win_share"].map(_pct),
-        "95% CI": [_ci_pct(a, b) for a, b in zip(seats["lo"], seats["hi"])],
-        "binomial p (vs 1/n)": seats["p_binom"].map(_p),
-        "mean score": seats["mean_score"].map(_num),
-        "score 95% CI": [_ci(a, b) for a, b in zip(seats["score_lo"], seats["score_hi"])]}))
-    doc.figure(plots.plot_seat_advantage(d, game), f"{slug}_seat_advantage",
-               f"{game} seat advantage")
 
 
 def _scores(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
@@ -311,27 +213,65 @@ def _values(doc: _Doc, d: pd.DataFrame, game: str, slug: str):
           "not causal values: the controls remove seat and agent differences only, and with "
           f"{len(v)} features about {max(1, round(0.05 * len(v)))} interval(s) would exclude 0 "
           "by chance alone.", "note")
-    shown = v.copy()
+    agents = ", ".join(sorted(d["agent"].unique()))
+    doc.p(f"These values are about the play of {agents}: other agents may value the same "
+          "features differently.", "note")
+    # largest score effect first; features with no estimate last
+    shown = v.sort_values("score_effect", ascending=False, na_position="last", kind="stable")
     doc.table(pd.DataFrame({
         "feature": shown["label"], "mean per player": shown["mean"].map(lambda x: _num(x, 2)),
-        "held by": shown["share"].map(_pct),
+        "held by": [f"{_pct(s)} (n={int(h)})" for s, h in zip(shown["share"], shown["held"])],
+        "measured against": shown["reference"],
         "score effect (VP)": shown["score_effect"].map(lambda x: _num(x, 2)),
-        "95% CI": [_ci(a, b, 2) for a, b in zip(shown["score_lo"], shown["score_hi"])],
+        "95% CI": [_ci(a, b, 2) or ("none" if np.isfinite(e) else "")
+                   for e, a, b in zip(shown["score_effect"], shown["score_lo"], shown["score_hi"])],
         "p": shown["score_p"].map(_p),
         "win effect (pp)": (shown["win_effect"] * 100).map(lambda x: _num(x, 1)),
-        "win 95% CI (pp)": [_ci(100 * a, 100 * b, 1)
-                            for a, b in zip(shown["win_lo"], shown["win_hi"])],
+        "win 95% CI (pp)": [_ci(100 * a, 100 * b, 1) or ("none" if np.isfinite(e) else "")
+                            for e, a, b in zip(shown["win_effect"], shown["win_lo"], shown["win_hi"])],
         "win p": shown["win_p"].map(_p)}))
+    for ref, group in v[v["reference"] != ""].groupby("reference", sort=True):
+        doc.p(f"Reference: {ref}. The features of its kind ({len(group) + 1} of them) add up to "
+              f"the same number for every player, so {ref} has no effect of its own: the effects "
+              f"of the others are measured against it (a positive effect: better than {ref}).",
+              "note")
     if np.isfinite(v["score_effect"]).any():
-        if not np.isfinite(v["score_lo"]).any():
-            doc.p(f"No intervals: a cluster-robust interval needs more games ({int(v['games'].max())}; in a "
-                  f"paired run, deals) than the regression has columns ({len(v)} features, plus seat and "
-                  "agent dummies); the effects are point estimates only; play more games.", "note")
+        for outcome, why in (("score", "score_why"), ("win", "win_why")):
+            known = v.loc[np.isfinite(v[f"{outcome}_effect"]), why]
+            reasons = sorted(set(known) - {""})
+            if reasons:
+                doc.p(f"No {outcome} intervals for {int((known != '').sum())} of {len(known)} "
+                      f"features: {'; '.join(reasons)}; the effects are point estimates only.",
+                      "note")
         doc.figure(plots.plot_tile_values(v, game), f"{slug}_values", f"{game} {title.lower()}")
     else:
         doc.p(f"No effect could be estimated: a regression needs more player rows ({int(v['n'].max())}) "
               f"than it has columns ({len(v)} features, plus seat and agent dummies); play more games.",
               "note")
+
+
+def _no_ci(estimate) -> str:
+    # an estimate from the positions of a single game has no cluster-robust interval
+    return "none: one game" if np.isfinite(estimate) else ""
+
+
+def _stage_key(stage: str):
+    """Stages in game order: by their first number ("rounds 5-8" before "rounds 21-24")."""
+    m = re.search(r"\d+", stage)
+    return (0, int(m.group()), stage) if m else (1, 0, stage)
+
+
+def stage_table(by: pd.DataFrame) -> pd.DataFrame:
+    """Estimates by stage (``estimates_by_stage.csv``) as one row per kind and one column per
+    stage, in game order; each cell the value, its interval and the pairs."""
+    cell = [f"{_num(e, 1)} {_ci(a, b) or _no_ci(e)} n={n}" if np.isfinite(e) else ""
+            for e, a, b, n in zip(by["value"], by["value_lo"], by["value_hi"], by["pairs"])]
+    stages = sorted(by["stage"].astype(str).unique(), key=_stage_key)
+    wide = by.assign(cell=cell, stage=by["stage"].astype(str)).pivot_table(
+        index="label", columns="stage", values="cell", aggfunc="first", sort=False)
+    wide = wide.reindex(columns=stages).fillna("")
+    wide.columns.name = None           # else to_html draws an empty "stage" column
+    return wide.reset_index().rename(columns={"label": "kind"})
 
 
 def _causal(doc: _Doc, game: str, slug: str, found: list):
@@ -347,13 +287,16 @@ def _causal(doc: _Doc, game: str, slug: str, found: list):
               "95% cluster-robust intervals over the games the positions came from. Beside it, "
               "the association from the run's results (points per tile held).", "note")
         pp = 100.0
+        est = est.sort_values("value", ascending=False, na_position="last", kind="stable")
         doc.table(pd.DataFrame({
             "kind": est["label"], "positions": est["positions"], "pairs": est["pairs"],
             "agent took it": est["own_share"].map(_pct),
             "value (VP)": est["value"].map(lambda x: _num(x, 1)),
-            "95% CI": [_ci(a, b) for a, b in zip(est["value_lo"], est["value_hi"])],
+            "95% CI": [_ci(a, b) or _no_ci(e) for e, a, b
+                       in zip(est["value"], est["value_lo"], est["value_hi"])],
             "win (pp)": (est["win_value"] * pp).map(lambda x: _num(x, 1)),
-            "win 95% CI": [_ci(pp * a, pp * b) for a, b in zip(est["win_lo"], est["win_hi"])],
+            "win 95% CI": [_ci(pp * a, pp * b) or _no_ci(e) for e, a, b
+                           in zip(est["win_value"], est["win_lo"], est["win_hi"])],
             "vs own choice (VP)": est["vs_own"].map(lambda x: _num(x, 1)),
             "association (VP per tile)": est["assoc"].map(lambda x: _num(x, 1)),
             "assoc. 95% CI": [_ci(a, b) for a, b in zip(est["assoc_lo"], est["assoc_hi"])],
@@ -367,12 +310,8 @@ def _causal(doc: _Doc, game: str, slug: str, found: list):
                        f"{game} interventional values")
         by = v["by_stage"]
         if by["stage"].nunique() > 1:
-            cell = [f"{_num(e, 1)} {_ci(a, b)} n={n}" if np.isfinite(e) else ""
-                    for e, a, b, n in zip(by["value"], by["value_lo"], by["value_hi"], by["pairs"])]
-            wide = by.assign(cell=cell).pivot_table(index="label", columns="stage", values="cell",
-                                                    aggfunc="first", sort=False).fillna("")
-            doc.p("Value (VP, 95% CI, pairs) by stage of the game:")
-            doc.table(wide.reset_index().rename(columns={"label": "kind"}))
+            doc.p("Value (VP, 95% CI, pairs) by stage of the game, earliest stage first:")
+            doc.table(stage_table(by))
 
 
 def _runs(doc: _Doc, df: pd.DataFrame, runs):
@@ -508,7 +447,7 @@ def write_report(paths, out_dir, with_notes=False):
             doc.h(3, "Ratings")
             _ratings(doc, d, game, slug)
         doc.h(3, "Governor's seat advantage" if game == "sanjuan" else "Seat advantage")
-        _seats(doc, d, game, slug)
+        seat_section(doc, d, game, slug)
         doc.h(3, "Scores")
         _scores(doc, d, game, slug)
         doc.h(3, "Game length and lead changes")

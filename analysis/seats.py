@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import stats
-from analysis.plots import _figure
+from analysis.plots import _figure, finish
 from engine_c.errors import BoardlabError
 
 BASELINES = {"random": 0, "greedy": 1}
@@ -97,17 +97,17 @@ def compensation(df: pd.DataFrame, n_boot: int = 1000, seed: int = 0) -> pd.Data
     )].reset_index(drop=True)
 
 
-def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame, game: str):
+def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame | None, game: str):
     """Start player's win share (Wilson 95%) and the compensation of the last seat (bootstrap
-    95%) against playing strength, one line per player count; human shares beside."""
+    95%) against playing strength, one line per player count; human shares beside. Without
+    ``comp``, the win share panel alone."""
     t = table[table["game"] == game]
-    c = comp[comp["game"] == game]
     if t.empty:
         raise BoardlabError(f"no self-play results of {game}")
     levels = sorted(t["agent"].unique(), key=skill_key)
     x = {a: i for i, a in enumerate(levels)}
-    fig = _figure(11, 4.6)
-    ax1, ax2 = fig.subplots(1, 2)
+    fig = _figure(11 if comp is not None else 6.5, 4.6)
+    ax1, ax2 = fig.subplots(1, 2) if comp is not None else (fig.subplots(), None)
     for k, (players, s) in enumerate(t.groupby("players", sort=True)):
         s = s.sort_values("agent", key=lambda col: col.map(skill_key))
         xs = s["agent"].map(x).to_numpy() + (k - 1) * 0.08
@@ -119,6 +119,9 @@ def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame, game: str):
         human = s["human_start_win_share"].dropna()
         if len(human):
             ax1.plot([len(levels)], [100 * human.iloc[0]], "D", color=line[0].get_color(), ms=7)
+        if ax2 is None:
+            continue
+        c = comp[comp["game"] == game]
         last = c[(c["players"] == players) & (c["seat"] == players - 1)]
         last = last.sort_values("agent", key=lambda col: col.map(skill_key))
         b = last["bonus"].to_numpy()
@@ -128,18 +131,24 @@ def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame, game: str):
                      capsize=3, color=line[0].get_color(), label=f"{players} players: seat {players - 1}")
     names = levels + (["humans"] if t["human_start_win_share"].notna().any() else [])
     ax1.set_xticks(range(len(names)))
-    ax1.set_xticklabels(names, rotation=20, fontsize=8)
-    ax1.set_xlabel("agent in every seat (weakest to strongest); diamonds: human games")
+    # anchored at their right end, rotated labels end under their tick, inside the figure
+    ax1.set_xticklabels(names, rotation=20, fontsize=8, ha="right", rotation_mode="anchor")
+    ax1.set_xlabel("agent in every seat (weakest to strongest)"
+                   + ("; diamonds: human games" if "humans" in names else ""))
     ax1.set_ylabel("start player's win share (%)")
     ax1.set_title("start player's share of wins (dotted: fair 1/n)", fontsize=10)
     ax1.legend(fontsize=7)
+    if ax2 is None:
+        fig.suptitle(f"{game}: start player's win share by playing strength, self-play only "
+                     f"(n={int(t['games'].sum())} games, Wilson 95% intervals)")
+        return finish(fig)
     ax2.axhline(0, color="black", lw=0.8)
     ax2.set_xticks(range(len(levels)))
-    ax2.set_xticklabels(levels, rotation=20, fontsize=8)
+    ax2.set_xticklabels(levels, rotation=20, fontsize=8, ha="right", rotation_mode="anchor")
     ax2.set_xlabel("agent in every seat (weakest to strongest)")
     ax2.set_ylabel("bonus for the last seat (VP)")
     ax2.set_title("points the last seat needs to beat the start player half the time", fontsize=10)
     ax2.legend(fontsize=7)
     fig.suptitle(f"{game}: seat advantage by playing strength (n={int(t['games'].sum())} games, "
                  "95% intervals)")
-    return fig
+    return finish(fig)

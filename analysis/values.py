@@ -134,7 +134,15 @@ def ols_cluster(X: np.ndarray, Y: np.ndarray, clusters: np.ndarray, level: float
             # the controls explain the outcome exactly (e.g. one agent won every game): the
             # errors are zero, and a zero-width interval would claim a certainty nothing measured
             out[1:, :, k] = np.nan
+            out[0, :, k] = _snap(out[0, :, k], Y[:, k])
     return tuple(out)
+
+
+def _snap(beta: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Coefficients that are rounding noise (|b| below 1e-9 of the outcome's scale) as exact
+    zeros, so a zero effect prints and plots as 0, not as 1e-14."""
+    scale = max(float(np.abs(y).max()) if y.size else 0.0, 1.0)
+    return np.where(np.abs(beta) < 1e-9 * scale, 0.0, beta)
 
 
 def _exact_fit(y: np.ndarray, resid: np.ndarray) -> bool:
@@ -193,8 +201,11 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
     ``method``: ``"cluster"`` (CR1 cluster-robust, games as clusters) or ``"bootstrap"``
     (percentile bootstrap over games, ``n_boot`` resamples seeded by ``seed``).
     Columns: the ``by`` keys, feature, label, kind, mean (per player), share (players with
-    at least one), score_effect, score_lo, score_hi, score_p, win_effect, win_lo, win_hi, win_p,
-    n (player rows), games, method. ``*_p`` are two-sided p-values of the cluster-robust t test
+    at least one), held (player rows with at least one), reference (label of the feature this
+    one's effect is measured against, when the features of its kind add up to a fixed number;
+    else empty), score_effect, score_lo, score_hi, score_p, win_effect, win_lo, win_hi, win_p,
+    n (player rows), games, method, score_why, win_why (why there is no interval; empty when
+    there is one). ``*_p`` are two-sided p-values of the cluster-robust t test
     (NaN for the bootstrap). Unidentifiable features have NaN effects, and so has every feature
     when there are no more player rows than varying columns; an outcome the controls explain
     exactly has NaN intervals and p-values, and so has every feature when there are no more
@@ -242,21 +253,73 @@ def tile_values(df: pd.DataFrame, features=None, by=("game",), method: str = "cl
                 for k in range(Y.shape[1]):
                     if _exact_fit(Y[:, k], Y[:, k] - Xk @ b[:, k]):
                         lo[:, k] = hi[:, k] = np.nan
+                        est[:, k] = _snap(est[:, k], Y[:, k])
             if few_clusters:
                 lo[:] = hi[:] = pv[:] = np.nan
+                why_all = (f"no more games ({len(np.unique(clusters))}; deals in a paired run) "
+                           f"than regression columns ({Xk.shape[1]})")
+            else:
+                why_all = ""
+        else:
+            why_all = (f"too few games ({n_games}) or player rows ({len(grp)}) for "
+                       f"{varying} varying regression columns")
+        refs = _references(X, keep, names, n_ctrl)
+        exact = [np.isfinite(est[keep, k]).all() and
+                 _exact_fit(Y[:, k], Y[:, k] - Xk @ np.nan_to_num(est[keep, k])) for k in range(2)]
         for j, f in enumerate(names[n_ctrl:], start=n_ctrl):
             v = grp[f].to_numpy(float)
+            why = []
+            for k in range(2):
+                if np.isfinite(lo[j, k]):
+                    why.append("")
+                elif f in refs.values() and not np.isfinite(est[j, k]):
+                    why.append("reference category: the other features of its kind are measured "
+                               "against it (together they always add up to the same number)")
+                elif not np.ptp(v) > 0:
+                    why.append("never varies")
+                elif not keep[j]:
+                    why.append("not identifiable: a sum of other columns")
+                elif why_all:
+                    why.append(why_all)
+                elif exact[k]:
+                    why.append("seat and agent explain it exactly (one agent won every game): "
+                               "the agent decided it, no error left to measure")
+                else:
+                    why.append("no interval")
             rows.append(dict(zip(by, key), feature=f, label=feature_label(f),
                              kind=feature_kind(f), mean=float(v.mean()),
-                             share=float((v > 0).mean()),
+                             share=float((v > 0).mean()), held=int((v > 0).sum()),
+                             reference=feature_label(refs[f]) if f in refs else "",
                              score_effect=est[j, 0], score_lo=lo[j, 0], score_hi=hi[j, 0],
                              score_p=pv[j, 0],
                              win_effect=est[j, 1], win_lo=lo[j, 1], win_hi=hi[j, 1],
-                             win_p=pv[j, 1], n=len(grp), games=n_games, method=method))
-    cols = by + ["feature", "label", "kind", "mean", "share", "score_effect", "score_lo",
-                 "score_hi", "score_p", "win_effect", "win_lo", "win_hi", "win_p", "n", "games",
-                 "method"]
+                             win_p=pv[j, 1], n=len(grp), games=n_games, method=method,
+                             score_why=why[0], win_why=why[1]))
+    cols = by + ["feature", "label", "kind", "mean", "share", "held", "reference",
+                 "score_effect", "score_lo", "score_hi", "score_p", "win_effect", "win_lo",
+                 "win_hi", "win_p", "n", "games", "method", "score_why", "win_why"]
     return pd.DataFrame(rows, columns=cols)
+
+
+def _references(X: np.ndarray, keep: np.ndarray, names: list[str], n_ctrl: int) -> dict:
+    """Feature -> the dropped feature its effect is measured against: a varying feature left out
+    because it equals a constant minus other features (the kinds of one group add up to the
+    same number in every row) is their reference category."""
+    refs = {}
+    Xk = X[:, keep]
+    kept = [n for n, k in zip(names, keep) if k]
+    for j in range(n_ctrl, X.shape[1]):
+        if keep[j] or not np.ptp(X[:, j]) > 0:
+            continue
+        coef = np.linalg.lstsq(Xk, X[:, j], rcond=None)[0]
+        if not np.allclose(Xk @ coef, X[:, j], atol=1e-6):
+            continue
+        # x_j = c - sum of some features: those features are read against x_j
+        others = [kept[i] for i in range(len(kept)) if kept[i] in names[n_ctrl:]
+                  and abs(coef[i] + 1.0) < 1e-6]
+        if others and abs(coef[0]) > 1e-6:
+            refs.update({o: names[j] for o in others})
+    return refs
 
 
 def seat_and_agent_effects(df: pd.DataFrame, by=("game",)) -> pd.DataFrame:

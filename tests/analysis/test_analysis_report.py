@@ -24,7 +24,10 @@ def test_writes_index_and_pngs(report):
     _, out, index = report
     assert index == out / "index.html" and index.is_file()
     pngs = sorted(p.name for p in out.glob("*.png"))
-    for name in ("burgundy_seat_advantage.png", "burgundy_scores.png", "burgundy_values.png",
+    # burgundy holds two line-ups (a mixed 2p run, 3p self-play): a seat figure for each
+    for name in ("burgundy_seat_advantage_ismcts_iterations_200_vs_ismcts_iterations_2000.png",
+                 "burgundy_seat_advantage_ismcts_iterations_1000_self_play.png",
+                 "burgundy_scores.png", "burgundy_values.png",
                  "burgundy_budget.png", "burgundy_ratings.png", "burgundy_length.png",
                  "sanjuan_seat_advantage.png", "sanjuan_values.png", "sanjuan_scores.png"):
         assert name in pngs
@@ -252,6 +255,7 @@ def test_a_report_over_an_older_one_leaves_none_of_its_figures_behind(runs_dir, 
     index = write_report(tiny, out)
     kept = sorted(p.name for p in out.glob("*.png"))
     assert "burgundy_values.png" not in kept and "burgundy_seat_advantage.png" in kept
+    assert "burgundy_seat_advantage_ismcts_iterations_1000_self_play.png" not in kept
     assert "mine.png" in kept                       # never listed by a report: left alone
     listed = index.read_text().rsplit("<!-- boardlab report figures:", 1)[1].split("-->")[0].split()
     assert sorted(listed) == sorted(name for name in kept if name != "mine.png")
@@ -261,5 +265,6 @@ def test_values_without_intervals_say_why(tmp_path):
     from analysis.synthetic import synthetic_results, write_run
     df = synthetic_results("burgundy", 2, 30, agents=["a", "b"], seed=4)
     text = write_report(write_run(tmp_path / "few.parquet", df), tmp_path / "out").read_text()
-    assert "No intervals: a cluster-robust interval needs more games (30;" in text
+    assert "No score intervals for 41 of 41 features: no more games (30; deals in a paired run) " \
+        "than regression columns" in text
     assert "No effect could be estimated" not in text
