@@ -15,7 +15,7 @@ import json
 import numbers
 
 from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
-from engine_c.validate import shown
+from engine_c.validate import SEAT_VP_MAX, shown
 
 
 def seed_to_state(seed):
@@ -29,6 +29,29 @@ def seed_to_state(seed):
     else:
         seq = np.random.SeedSequence(int(seed))
     return int(seq.generate_state(1, np.uint64)[0])
+
+
+def seat_vp_option(str game, int players, value):
+    """The ``seat_vp`` game option as a tuple of one int 0..SEAT_VP_MAX per seat (seat 0 = the start
+    player): None means no bonus (all 0), else ``"0,3"`` text (as ``--option seat_vp=0,3`` gives it)
+    or a list of ints (the API, a manifest); BoardlabError in one line otherwise."""
+    if value is None:
+        return (0,) * players
+    points = None
+    if isinstance(value, str):
+        parts = [part.strip() for part in value.split(",")]
+        if all(part.isdigit() and part.isascii() for part in parts):
+            points = [int(part) for part in parts]
+    elif isinstance(value, (list, tuple)):
+        if all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+            points = [int(v) for v in value]
+    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        points = [int(value)]             # "--option seat_vp=3" arrives as the JSON number 3
+    if points is None or len(points) != players or not all(0 <= v <= SEAT_VP_MAX for v in points):
+        text = ",".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+        raise BoardlabError(f"{game}: seat_vp must be one whole number of points 0..{SEAT_VP_MAX} per seat "
+                            f"({players} seats, seat 0 first), got {shown(text, 40)}")
+    return tuple(points)
 
 
 def parse_position(text, game_name=None):
@@ -498,6 +521,10 @@ cdef class GameState:
         self.num_players = int(players)
         self.data_hash = _active_hash(self.game_name)
         return seed_to_state(seed)
+
+    def _seat_vp(self, value):
+        """The ``seat_vp`` option (after ``_begin``) as one int per seat; zeros when not given."""
+        return seat_vp_option(self.game_name, self.num_players, value)
 
     def _room(self, str name):
         """The module ``name`` of this state's game package (the rooms: docs/interface.md)."""

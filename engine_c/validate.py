@@ -16,6 +16,10 @@ from engine_c.errors import InvalidPositionError
 
 INT32_MAX = 2**31 - 1
 UINT64_MAX = 2**64 - 1
+# The most starting points the seat_vp game option gives a seat (engine_c.game.seat_vp_option): a
+# compensation for the seat order is a few points; 100 is far beyond any (every game's winning score
+# is of that order) and keeps each game's VP counters (int16, San Juan's uint8 bonus) from overflowing.
+SEAT_VP_MAX = 100
 
 
 def at(path, key):

@@ -56,7 +56,8 @@ cdef class BurgundyState(GameState):
     different random board 2-9 each, castle chosen by the player; random: a different random
     board 1-9 each and a random castle space; free: ``boards`` as given, castle chosen unless
     ``castles`` gives the space ids).  ``tiebreak`` "fewest" (rulebook) or "most" (BGA) empty
-    estate spaces wins a tie on points.
+    estate spaces wins a tie on points.  ``seat_vp``: starting points per seat ("0,3" or a list;
+    docs/data.md, "Game options").
     """
     game_name = "burgundy"
     num_distinct_actions = N_ACTIONS
@@ -74,8 +75,10 @@ cdef class BurgundyState(GameState):
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.s, sizeof(BState), &HOOKS)
 
-    def __init__(self, players, seed, board="basic", tiebreak="fewest", boards=None, castles=None, **options):
+    def __init__(self, players, seed, board="basic", tiebreak="fewest", boards=None, castles=None, seat_vp=None,
+                 **options):
         seed_state = self._begin(players, seed, options)       # refuses unknown options in one line
+        bonus = self._seat_vp(seat_vp)
         if board not in SCENARIOS:
             raise BoardlabError(f"burgundy: board must be one of {', '.join(SCENARIOS)}, got {board!r}")
         if tiebreak not in TIEBREAKS:
@@ -139,6 +142,8 @@ cdef class BurgundyState(GameState):
         phase_setup(s)
         if s.setup_idx < 0:
             round_start(s)
+        for p in range(players):
+            s.pl[p].vp += bonus[p]        # seat_vp: starting points, scored as any others
 
     def features(self):
         """Per-player counts for analysis (keys documented in docs/results.md, without ``f_``)."""

@@ -11,7 +11,7 @@ from engine_c.sanjuan.moves cimport sj_legal
 
 from engine_c.sanjuan.data import CARD_IDS, CARD_INDEX, COPIES, PHASES, ROLES, TILE_NAMES
 from engine_c.sanjuan.position_short import card_kind, complete, library_doubles, name_index
-from engine_c.validate import Fields, UINT64_MAX, at, shown
+from engine_c.validate import SEAT_VP_MAX, Fields, UINT64_MAX, at, shown
 
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 ROLE_PHASES = (PH_BUILD, PH_PLACE, PH_PAY, PH_PRODUCE, PH_SELL, PH_KEEP, PH_CDISCARD, PH_GOLD)
@@ -32,7 +32,7 @@ def position_to_dict(SanJuanState state):
         for i in range(s.nbld[p]):
             name = CARD_IDS[s.bld[p][i]]
             blds.append({"card": name, "good": CARD_IDS[s.good[p][i] - 1]} if s.good[p][i] else name)
-        seats.append({
+        seat = {
             "hand": _counts(s.hand[p]),
             "buildings": blds,
             "covered": _counts(s.covered[p]),
@@ -41,7 +41,10 @@ def position_to_dict(SanJuanState state):
             "public_hand": _counts(s.public_hand[p]),
             "goods_sold": int(s.goods_sold[p]),
             "cards_drawn": int(s.cards_drawn[p]),
-        })
+        }
+        if s.seat_vp[p]:                # the seat_vp option's starting points; written only when given
+            seat["seat_vp"] = int(s.seat_vp[p])
+        seats.append(seat)
     return {
         "game": "sanjuan",
         "players": np,
@@ -88,6 +91,7 @@ TURN_KEYS = ("count", "limit", "last", "income")
 TURN_OPTIONAL = ("building",)                     # null or absent: no building being built
 SEAT_KEYS = ("hand", "buildings", "covered", "chapel", "known_discards", "public_hand", "goods_sold",
              "cards_drawn")
+SEAT_OPTIONAL = ("seat_vp",)          # the seat_vp option's starting points; absent: 0
 _card = card_kind
 _name = name_index
 
@@ -172,7 +176,8 @@ def position_from_dict(SanJuanState state, data):
     seats = F.list(data["seats"], "seats", length=np)
     for p in range(np):
         where = at("seats", p)
-        seat = F.object(seats[p], where, keys=SEAT_KEYS)
+        seat = F.object(seats[p], where, keys=SEAT_KEYS, optional=SEAT_OPTIONAL)
+        s.seat_vp[p] = F.int(seat.get("seat_vp", 0), at(where, "seat_vp"), 0, SEAT_VP_MAX)
         s.hand_n[p] = _fill_counts(s.hand[p], seat["hand"], at(where, "hand"))
         s.chapel_n[p] = _fill_counts(s.chapel[p], seat["chapel"], at(where, "chapel"))
         _fill_counts(s.covered[p], seat["covered"], at(where, "covered"))

@@ -4,6 +4,8 @@
 The state class binds the SJ struct (types.pxd) to the rule functions (moves, view, policy);
 the other rooms of this package hold the rest (table in docs/interface.md).  See docs/sanjuan.md.
 """
+from libc.stdint cimport uint64_t
+
 from engine_c.game cimport GameState, GameHooks, game_hooks, apply_fn, private_choice_fn
 from engine_c.sanjuan.types cimport *
 from engine_c.sanjuan.rules cimport sj_new_game, do_apply
@@ -35,6 +37,15 @@ cdef class SanJuanState(GameState):
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(SJ), &HOOKS)
+
+    def __init__(self, players, seed, seat_vp=None, **options):
+        """A new game; ``seat_vp`` gives each seat starting points added to its final score ("0,3" or a
+        list; docs/data.md, "Game options")."""
+        cdef uint64_t rng = self._begin(players, seed, options)
+        bonus = self._seat_vp(seat_vp)
+        sj_new_game(&self.st, players, rng)
+        for p in range(players):
+            self.st.seat_vp[p] = bonus[p]
 
     def features(self):
         """Per player: ``built_<card>`` (buildings of that kind in his area), ``goods_sold``,

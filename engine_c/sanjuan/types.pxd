@@ -119,6 +119,7 @@ ctypedef struct SJ:
     uint8_t public_hand[MAXP][NK]  # hand cards everyone knows (gold-mine takes) until he discards secretly
     uint16_t goods_sold[MAXP]
     uint16_t cards_drawn[MAXP]     # cards added to his hand after the deal
+    uint8_t seat_vp[MAXP]          # starting points of the seat_vp option, added to the final score
 
 
 

@@ -43,7 +43,7 @@ cdef void sj_scores(SJ* s, int* out) noexcept nogil:
             vp += ARCH[monuments]
         if s.owned[p][PALACE]:
             vp += vp // 4
-        out[p] = vp
+        out[p] = vp + s.seat_vp[p]      # after the palace: it does not multiply the seat bonus
 
 
 cdef int sj_tiebreak(SJ* s, int p) noexcept nogil:

@@ -12,7 +12,7 @@ from engine_c.seasons.winter cimport winter_mods, winter_offer_ok
 from engine_c.seasons import data as D
 from engine_c.seasons.data import BUILDING_IDS, CARDS, HELPER_BUILDINGS, PHASES, PLACE_IDS, RESOURCES, SPOTS
 from engine_c.seasons.position_short import complete, name_index
-from engine_c.validate import Fields, UINT64_MAX, at, shown
+from engine_c.validate import SEAT_VP_MAX, Fields, UINT64_MAX, at, shown
 
 PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
@@ -54,6 +54,8 @@ def position_to_dict(SeasonsState state):
             "converted": _res_dict(s.conv_res[p]),
             "vp_winter": int(s.vp_winter[p]),
         })
+        if s.vp_seat[p]:                # the seat_vp option's starting points; written only when given
+            seats[p]["seat_vp"] = int(s.vp_seat[p])
     queue = []
     for k in range(s.qn):
         e = s.queue[k]
@@ -105,6 +107,7 @@ TURN_KEYS = ("builds", "helpers", "building", "pay_step", "pay_left", "paid", "p
 SEAT_KEYS = ("vp", "talers", "resources", "helpers", "hand", "selected", "workers", "built_round",
              "helped_round", "played", "built", "vp_buildings", "vp_master", "vp_final", "converted_talers",
              "converted", "vp_winter")
+SEAT_OPTIONAL = ("seat_vp",)          # the seat_vp option's starting points; absent: 0
 WORKERS = CARDS[C_WORKER1:C_WORKER1 + 3]
 MAX_VP = 30000
 
@@ -208,7 +211,7 @@ def position_from_dict(SeasonsState state, data):
     seats = F.list(data["seats"], "seats", length=np)
     for p in range(np):
         where = at("seats", p)
-        seat = F.object(seats[p], where, keys=SEAT_KEYS)
+        seat = F.object(seats[p], where, keys=SEAT_KEYS, optional=SEAT_OPTIONAL)
         s.vp[p] = F.int(seat["vp"], at(where, "vp"), 0, MAX_VP)
         s.talers[p] = F.int(seat["talers"], at(where, "talers"), 0, CS_K[K_TOTAL_TALERS])
         _fill_res(s.res[p], seat["resources"], at(where, "resources"))
@@ -239,9 +242,11 @@ def position_from_dict(SeasonsState state, data):
         s.vp_winter[p] = F.int(seat["vp_winter"], at(where, "vp_winter"), 0, MAX_VP)
         if s.vp_winter[p] and not s.winter:
             F.fail(at(where, "vp_winter"), "VP from winter cards in a game without the winter variant")
-        if s.vp[p] != s.vp_build[p] + s.vp_master[p] + s.vp_final[p] + s.vp_winter[p]:
-            F.fail(at(where, "vp"), f"must be vp_buildings + vp_master + vp_final + vp_winter = "
-                   f"{s.vp_build[p] + s.vp_master[p] + s.vp_final[p] + s.vp_winter[p]}, got {s.vp[p]}")
+        s.vp_seat[p] = F.int(seat.get("seat_vp", 0), at(where, "seat_vp"), 0, SEAT_VP_MAX)
+        total = s.vp_build[p] + s.vp_master[p] + s.vp_final[p] + s.vp_winter[p] + s.vp_seat[p]
+        if s.vp[p] != total:
+            F.fail(at(where, "vp"), f"must be vp_buildings + vp_master + vp_final + vp_winter"
+                   f"{' + seat_vp' if s.vp_seat[p] else ''} = {total}, got {s.vp[p]}")
     _check_pieces(s, np)
     _check_winter(s, np)
     _check_flow(s, np)

@@ -12,7 +12,7 @@ from engine_c.seasons import data as D
 from engine_c.seasons.data import (BUILDING_IDS, CARDS, HELPER_BUILDINGS, PAY_ORDER, PHASES, PICKS, PLACE_IDS,
                                    RESOLUTION_GROUPS, RESOURCES, SPOTS)
 from engine_c.short_form import DealOrder, counted_in, player_count
-from engine_c.validate import Fields, UINT64_MAX, at, shown
+from engine_c.validate import SEAT_VP_MAX, Fields, UINT64_MAX, at, shown
 
 F = Fields("seasons")
 WORKERS = ("worker1", "worker2", "worker3")
@@ -122,10 +122,13 @@ def _complete_seat(seat, where, players, draw):
     for key in ("vp_master", "vp_final", "vp_winter"):
         seat.setdefault(key, 0)
     parts = [F.int(seat[key], at(where, key), 0, 30000) for key in ("vp_master", "vp_final", "vp_winter")]
+    # the seat_vp option's starting points are a part of vp too (absent: 0, and left out)
+    parts.append(F.int(seat.get("seat_vp", 0), at(where, "seat_vp"), 0, SEAT_VP_MAX))
     if "vp_buildings" not in seat:
         vp = F.int(seat.get("vp", sum(parts)), at(where, "vp"), 0, 30000)
         if vp < sum(parts):
-            F.fail(at(where, "vp"), f"{vp}, less than vp_master + vp_final + vp_winter = {sum(parts)}")
+            F.fail(at(where, "vp"), f"{vp}, less than vp_master + vp_final + vp_winter"
+                   f"{' + seat_vp' if parts[-1] else ''} = {sum(parts)}")
         seat["vp_buildings"] = vp - sum(parts)
     vp_buildings = F.int(seat["vp_buildings"], at(where, "vp_buildings"), 0, 30000)
     seat.setdefault("vp", vp_buildings + sum(parts))

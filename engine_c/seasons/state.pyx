@@ -49,12 +49,18 @@ cdef class SeasonsState(GameState):
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)
 
-    def __init__(self, players, seed, winter=False, **options):
-        """A new game; ``winter=True`` plays the winter variant (winter cards in the marked rounds)."""
+    def __init__(self, players, seed, winter=False, seat_vp=None, **options):
+        """A new game; ``winter=True`` plays the winter variant (winter cards in the marked rounds);
+        ``seat_vp`` gives each seat starting points ("0,3" or a list; docs/data.md, "Game options")."""
         cdef uint64_t rng = self._begin(players, seed, options)
         if not isinstance(winter, bool):
             raise BoardlabError(f"seasons: winter must be true or false, got {winter!r}")
+        bonus = self._seat_vp(seat_vp)
         cs_setup(&self.st, players, rng, 1 if winter else 0)
+        for p in range(players):
+            # kept apart too (vp_seat) so a position still shows vp as the sum of its parts
+            self.st.vp_seat[p] = bonus[p]
+            self.st.vp[p] += bonus[p]
 
     @property
     def winter(self):

@@ -132,6 +132,7 @@ ctypedef struct CS:
     uint8_t w_asked                 # winter offer: seats asked so far (from the start player)
     int16_t w_mod[NMOD]             # lasting modifiers, the sum over the drawn cards (derived)
     int16_t vp_winter[MAXP]         # VP from winter cards
+    int16_t vp_seat[MAXP]           # starting points of the seat_vp option (part of vp)
 
 
 

@@ -32,7 +32,8 @@ cdef class TiletumState(GameState):
     """A Tiletum position.  ``TiletumState(players, seed, action_tiles=False, die_wrap=True)``: with
     ``action_tiles`` the six actions lie around the wheel in a random order (optional variant);
     ``die_wrap=False`` forbids adjusting a die from 6 to 1 or 1 to 6 (the reading before the
-    publisher's strategy guide, docs/tiletum.md)."""
+    publisher's strategy guide, docs/tiletum.md); ``seat_vp`` gives each seat starting points ("0,3" or
+    a list; docs/data.md, "Game options")."""
 
     game_name = "tiletum"
     num_distinct_actions = NUM_ACTIONS
@@ -50,12 +51,15 @@ cdef class TiletumState(GameState):
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(TT), &HOOKS)
 
-    def __init__(self, players, seed, action_tiles=False, die_wrap=True, **options):
+    def __init__(self, players, seed, action_tiles=False, die_wrap=True, seat_vp=None, **options):
         for name, value in (("action_tiles", action_tiles), ("die_wrap", die_wrap)):
             if not isinstance(value, bool):
                 raise BoardlabError(f"tiletum: {name} must be true or false, got {value!r}")
         self.st.rng = self._begin(players, seed, options)
+        bonus = self._seat_vp(seat_vp)
         tt_new_game(&self.st, players, action_tiles, die_wrap)
+        for p in range(players):
+            self.st.pl[p].vp += bonus[p]      # seat_vp: starting points, scored as any others
 
     def features(self):
         """Per player: buildings on the map and board, persons, contracts, cathedrals, king track."""

@@ -46,7 +46,8 @@ def options_option():
     """The repeatable ``--option KEY=VALUE`` of the commands that start a new game."""
     return click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
                         help="Game option (rules variant), repeatable, e.g. winter=true for seasons, "
-                             "die_wrap=false or action_tiles=true for tiletum.")
+                             "die_wrap=false or action_tiles=true for tiletum, seat_vp=0,3 (starting "
+                             "points per seat) for every game.")
 
 
 def parse_options(pairs):

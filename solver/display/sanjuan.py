@@ -78,7 +78,9 @@ def _seat_lines(index, seat_data, viewer, style, score, acting):
     else:
         hand_text = f"hand {card_count(hand)}: {cards_text(hand)}"
     marker = "  <- to act" if acting else ""
-    lines = [f"{seat_label(index, viewer, style)}: {style.title(f'{score} VP')}, {hand_text}{marker}"]
+    bonus = seat_data.get("seat_vp", 0)       # the seat_vp option: counted in the score, shown apart
+    points = f"{score} VP" + (f" (seat bonus {bonus} included)" if bonus else "")
+    lines = [f"{seat_label(index, viewer, style)}: {style.title(points)}, {hand_text}{marker}"]
     buildings = seat_data["buildings"]
     lines.append(f"  buildings {len(buildings)}/12: " + ", ".join(building_text(b, style) for b in buildings))
     lines.append(f"  chapel: {cards_text(seat_data['chapel'])} | covered by the crane: "
