@@ -259,11 +259,11 @@ def test_huge_game_count_is_played_lazily(tmp_path):
         if count:
             raise Enough
 
-    started = time.perf_counter()
+    started = time.process_time()      # CPU time: a loaded machine stretches wall time, not this
     with pytest.raises(Enough):
         run(_config(agents=("random",), games=10**9), tmp_path / "huge.parquet", chunk_size=2,
             on_games_done=stop_after_first_chunk)
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
 
 
 def test_out_must_be_new_or_empty_or_a_run(tmp_path):
@@ -447,7 +447,8 @@ def test_sigkill_of_the_driver_leaves_no_worker_behind(tmp_path):
         killed = time.monotonic()
         # the pipes close: a `boardlab simulate ... | tee log` ends
         process.communicate(timeout=10)
-        left, _ = _wait_until_gone(process.pid, 10 - (time.monotonic() - killed))
+        # a hang guard: workers must notice the lost driver, however slowly a loaded machine lets them
+        left, _ = _wait_until_gone(process.pid, 60 - (time.monotonic() - killed))
         assert not left, f"processes left {time.monotonic() - killed:.1f} s after SIGKILL of the driver: {left}"
     finally:
         with contextlib.suppress(ProcessLookupError):
