@@ -410,7 +410,15 @@ def data_check(path):
 
 
 def _check_new_file(path, force):
-    """Refuse to overwrite an existing file (a position or data file the user may have edited)."""
+    """Refuse to overwrite an existing file (a position or data file the user may have edited), and a
+    FIFO or device, which would block or swallow the file (engine_c.userfiles)."""
+    from engine_c.userfiles import NotRegularFile, check_writable
+
+    try:
+        if path is not None:
+            check_writable(path)
+    except NotRegularFile as exc:
+        _fail(f"cannot write {path}: it {exc}, not a file; give a file name for --out")
     if path is not None and not force and Path(path).is_file():
         _fail(f"{path} exists; give --force to overwrite it, or another --out")
 

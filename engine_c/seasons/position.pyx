@@ -218,7 +218,8 @@ def position_from_dict(SeasonsState state, data):
         workers = F.object(seat["workers"], at(where, "workers"), keys=WORKERS)
         for w in range(3):
             _fill_res(s.wcard[p][w], workers[WORKERS[w]], at(at(where, "workers"), WORKERS[w]))
-        s.built_round[p] = F.int(seat["built_round"], at(where, "built_round"), 0, 4)
+        # two cards a round, each erecting up to the data's max_builds (2 x 2 with the shipped data)
+        s.built_round[p] = F.int(seat["built_round"], at(where, "built_round"), 0, 2 * CS_K[K_MAX_BUILDS])
         helped = F.list(seat["helped_round"], at(where, "helped_round"), max_length=NHB)
         for i, name in enumerate(helped):
             r = _name(name, at(at(where, "helped_round"), i), HELPER_BUILDINGS, "helper building")

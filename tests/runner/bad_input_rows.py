@@ -27,10 +27,14 @@ class Row:
     id: str
     argv: tuple
     extra: tuple = field(default=())      # input files the argv does not name (e.g. `--out .` needs a non-empty cwd)
+    says: str = ""                        # a fragment the error line must hold (the field it names), if given
 
 
-def row(id, *argv, extra=()):
-    return Row(id, tuple(argv), tuple(extra))
+def row(id, *argv, extra=(), says=""):
+    return Row(id, tuple(argv), tuple(extra), says)
+
+
+FIFO = object()       # an input "file" that is a named pipe: reading or writing it would block forever
 
 
 # ---- input files --------------------------------------------------------------------------
@@ -154,6 +158,7 @@ def make_files():
         "foreign.parquet": _parquet(pd.DataFrame({"x": [1, 2]})),
         "empty.parquet": _parquet(pd.DataFrame({"game": pd.Series([], dtype=str)})),
         "garbage.parquet": b"PAR1 this is not parquet at all PAR1",
+        "fifo": FIFO,
         **_data_files(),
     }
     return files
@@ -475,6 +480,20 @@ ROWS = [
     row("serve-data-twice-for-one-game", "serve", "--port", "0", "--data", "tiletum_data.json",
         "--data", "tiletum_data.json"),
     row("serve-data-not-json", "serve", "--port", "0", "--data", "garbage.json"),
+    # a FIFO (or a device) as a file to read or write: refused at once, never waited on (issue 52)
+    row("show-position-fifo", "show", "fifo", says="fifo: is a FIFO (named pipe), not a position file"),
+    row("suggest-position-fifo", *_suggest("burgundy", "fifo"), says="is a FIFO"),
+    row("suggest-data-fifo", *_suggest("tiletum", "tiletum_pos.json"), "--data", "fifo",
+        says="data file fifo: is a FIFO (named pipe), not a data file"),
+    row("play-position-fifo", "play", "--position", "fifo", says="is a FIFO"),
+    row("serve-data-fifo", "serve", "--port", "0", "--data", "fifo", says="is a FIFO"),
+    row("data-check-fifo", "data", "check", "fifo", says="is a FIFO"),
+    row("data-check-dev-zero", "data", "check", "/dev/zero", says="is a character device, not a data file"),
+    row("show-position-dev-zero", "show", "/dev/zero", says="is a character device"),
+    row("position-out-fifo", *POS, "--out", "fifo", "--force", says="cannot write fifo: it is a FIFO"),
+    row("data-export-out-fifo", "data", "export", "--game", "tiletum", "--out", "fifo", "--force",
+        says="cannot write fifo: it is a FIFO"),
+    row("simulate-out-fifo", *SIM, "--agent", "random", "--out", "fifo", says="fifo"),
 ]
 
 ROWS_BY_ID = {r.id: r for r in ROWS}
