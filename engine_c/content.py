@@ -413,8 +413,8 @@ def _check_table(t, path):
     if "values" in t and not isinstance(t["values"], list):
         fail(at(path, "values"), f"must be a list, got {_kind(t['values'])}")
     if "items" in t:
-        records(t["items"], at(path, "items"), (), [k for item in t["items"] if isinstance(item, dict)
-                                                     for k in item])
+        rows = t["items"] if isinstance(t["items"], list) else []      # records() names a non-list
+        records(t["items"], at(path, "items"), (), [k for item in rows if isinstance(item, dict) for k in item])
 
 
 def _name_of(source, module):
