@@ -19,6 +19,7 @@ from solver.runconfig import MAX_JOBS, MAX_SEED, check_int
 
 ITERATIONS_MAX = 10**9            # a search of 10^9 iterations already needs tens of GB of nodes
 SECONDS_MAX = 86400.0             # --time: at most a day
+SECONDS_MIN = 0.001               # --time: less ends before the search's first iteration (README, suggest)
 RANDOM_MOVES_MAX = 10**6          # far past the end of any game
 
 
@@ -39,6 +40,9 @@ def _check_seconds(name, value):
         raise BoardlabError(f"{name} must be a finite number of seconds, got {value}")
     if value <= 0:
         raise BoardlabError(f"{name} must be positive, got {value}")
+    if value < SECONDS_MIN:
+        raise BoardlabError(f"{name} must be at least {SECONDS_MIN} seconds (a shorter search ends before its "
+                            f"first iteration), got {value}")
     if value > SECONDS_MAX:
         raise BoardlabError(f"{name} must be at most {SECONDS_MAX:.0f} seconds (one day), got {value}")
     return value
@@ -287,11 +291,16 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     check_int("--jobs", jobs, 1, MAX_JOBS)
     if searches is not None:
         check_int("--searches", searches, 1, MAX_JOBS)
+        if iterations is not None and searches > iterations:     # the trees past the iterations stay empty
+            raise BoardlabError(f"--searches {searches} is more than --iterations {iterations}: each search "
+                                "needs at least one iteration")
     check_int("--seed", seed, 0, MAX_SEED)
     check_int("--top", top, 1, sys.maxsize)
     state = load_position(position_path, game, data=data_path)
     game = state.game_name                 # --game only checks the position; the position names its game
     candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed, searches=searches)
+    if seconds is not None and not sum(c["visits"] for c in candidates):   # a loaded machine may spend it on setup
+        raise BoardlabError(f"--time {seconds} ended before the search's first iteration: give more time")
     shown = candidates[:top]
     line = note(game)
     if as_json:
