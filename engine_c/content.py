@@ -68,6 +68,7 @@ import json
 import os
 
 from engine_c.errors import BoardlabError
+from engine_c.userfiles import NotRegularFile, read_regular
 from engine_c.validate import at, shown, _kind
 
 FORMAT = 1
@@ -336,8 +337,9 @@ def _read(path):
     if not os.path.exists(path):
         fail("", "no such file")
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES + 1)
+    except NotRegularFile as exc:          # a FIFO would block, a device never end
+        fail("", f"{exc}, not a data file")
     except OSError as exc:
         fail("", f"cannot be read ({exc.strerror or type(exc).__name__})")
     if len(raw) > MAX_BYTES:
@@ -411,8 +413,8 @@ def _check_table(t, path):
     if "values" in t and not isinstance(t["values"], list):
         fail(at(path, "values"), f"must be a list, got {_kind(t['values'])}")
     if "items" in t:
-        records(t["items"], at(path, "items"), (), [k for item in t["items"] if isinstance(item, dict)
-                                                     for k in item])
+        rows = t["items"] if isinstance(t["items"], list) else []      # records() names a non-list
+        records(t["items"], at(path, "items"), (), [k for item in rows if isinstance(item, dict) for k in item])
 
 
 def _name_of(source, module):

@@ -15,7 +15,7 @@ import json
 import numbers
 
 from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
-from engine_c.validate import SEAT_VP_MAX, shown
+from engine_c.validate import MAX_NESTING, SEAT_VP_MAX, shown, too_deep
 
 
 def seed_to_state(seed):
@@ -577,6 +577,10 @@ cdef class GameState:
         """Load a position written by :meth:`to_json`; InvalidPositionError if it is malformed,
         impossible, or a position from which play cannot go on to the end."""
         data = parse_position(text, cls.game_name)
+        deep = too_deep(data)              # before any reader recurses into it (RecursionError otherwise)
+        if deep is not None:
+            raise InvalidPositionError(f"{cls.game_name}: {deep if len(deep) <= 40 else deep[:37] + '...'}: nested "
+                                       f"more than {MAX_NESTING} levels deep, far deeper than any position field")
         data, digest = _position_data(cls.game_name, data)
         cdef GameState state = cls.__new__(cls)
         state.data_hash = digest

@@ -176,3 +176,24 @@ class Fields:
         if sorted(value) != list(range(n)):
             self.fail(path, f"must hold 0..{n - 1} once each, got {shown(value)}")
         return value
+
+
+MAX_NESTING = 32        # a position's deepest field nests a few levels; readers recurse, so refuse deeper
+
+
+def too_deep(data, limit=MAX_NESTING):
+    """The path of the first list or object nested deeper than ``limit`` levels in ``data`` (walked
+    without recursion, so any depth is safe), or None."""
+    todo = [(data, "", 0)]
+    while todo:
+        value, path, depth = todo.pop()
+        if isinstance(value, dict):
+            children = ((at(path, key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            children = ((at(path, i), item) for i, item in enumerate(value))
+        else:
+            continue
+        if depth >= limit:
+            return path
+        todo.extend((item, where, depth + 1) for where, item in children)
+    return None

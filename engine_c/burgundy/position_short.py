@@ -142,6 +142,9 @@ def _tracks(seats, n, order):
                 F.fail(where, f"must be a track space 0..{C.LAST_TRACK_SPACE} or [space, height], "
                               f"got {shown(s['track'])}")
             spaces[p] = s["track"]
+        elif len(s["track"]) == 2:      # a given [space, height]: checked here, its height is stacked around
+            F.int(s["track"][0], f"{where}[0]", 0, C.LAST_TRACK_SPACE)
+            F.int(s["track"][1], f"{where}[1]", 0, 3)
     for space in set(spaces.values()):
         stacked = [p for p in spaces if spaces[p] == space]
         if space == 0:

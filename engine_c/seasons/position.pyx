@@ -221,7 +221,8 @@ def position_from_dict(SeasonsState state, data):
         workers = F.object(seat["workers"], at(where, "workers"), keys=WORKERS)
         for w in range(3):
             _fill_res(s.wcard[p][w], workers[WORKERS[w]], at(at(where, "workers"), WORKERS[w]))
-        s.built_round[p] = F.int(seat["built_round"], at(where, "built_round"), 0, 4)
+        # two cards a round, each erecting up to the data's max_builds (2 x 2 with the shipped data)
+        s.built_round[p] = F.int(seat["built_round"], at(where, "built_round"), 0, 2 * CS_K[K_MAX_BUILDS])
         helped = F.list(seat["helped_round"], at(where, "helped_round"), max_length=NHB)
         for i, name in enumerate(helped):
             r = _name(name, at(at(where, "helped_round"), i), HELPER_BUILDINGS, "helper building")
@@ -448,10 +449,11 @@ cdef int _check_flow(CS* s, int np) except -1:
             F.fail("phase", f"{PHASES[ph]} is no decision of the {CARDS[c]} being resolved")
         if ph in (PH_TRADER, PH_TOWER, PH_BUY) and (s.builds or s.placed):
             F.fail("turn", f"{PHASES[ph]}: nothing is built or placed before it (builds and helpers 0)")
-        if ph in (PH_BUILD, PH_PAY) and (s.builds >= 2 or s.placed):
-            F.fail("turn", f"{PHASES[ph]}: a card erects at most 2 buildings, before any helper")
-        if ph in (PH_HELPER, PH_SOURCE) and (not s.builds or s.placed >= 2):
-            F.fail("turn", f"{PHASES[ph]}: helpers follow a building, at most 2")
+        # the data's max_builds and max_helpers, not the shipped 2: other data must read back too
+        if ph in (PH_BUILD, PH_PAY) and (s.builds >= CS_K[K_MAX_BUILDS] or s.placed):
+            F.fail("turn", f"{PHASES[ph]}: a card erects at most {CS_K[K_MAX_BUILDS]} buildings, before any helper")
+        if ph in (PH_HELPER, PH_SOURCE) and (not s.builds or s.placed >= CS_K[K_MAX_HELPERS]):
+            F.fail("turn", f"{PHASES[ph]}: helpers follow a building, at most {CS_K[K_MAX_HELPERS]}")
     for p in range(np):
         where = at("seats", p)
         for w in range(3):

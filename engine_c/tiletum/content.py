@@ -25,8 +25,8 @@ RULE_NUMBERS = {
     "resources_per_final_vp": (1, 20),
     "last_round_leader_vp": (0, 30),
     "contract_row_last_vp": (0, 30),
-    "start_houses": (0, 8),
-    "start_pillars": (0, 7),
+    "start_houses": (0, D.START_HOUSES_MAX),     # the readers' bounds follow (data.py)
+    "start_pillars": (0, D.START_PILLARS_MAX),
 }
 # effect -> (low, high) of its amount
 AMOUNTS = {"res": (1, 9), "vp": (1, 20), "king": (1, 15), "any": (1, 5), "move": (1, 5), "ap": (1, 9),
@@ -81,7 +81,7 @@ def _check_numbers(data):
     values(data, "corruption", (D.N_CORRUPTION,), 0, 10)
     values(data, "crest_final_vp", (D.N_BUILDINGS + 1,), 0, 200)
     values(data, "contract_slot_cost", (5,), 0, 6)
-    values(data, "cathedral_costs", (D.N_CATHEDRALS - 1,), 1, 20)
+    values(data, "cathedral_costs", (D.N_CATHEDRALS - 1,), 1, D.CATHEDRAL_COST_MAX)
 
 
 def _check_board(data):

@@ -32,6 +32,14 @@ KING_MIN, KING_MAX = -6, 15
 CONTRACT_ROW = 6                                 # contract spaces; the first 5 hold a pillar each
 ROUNDS = 4
 
+# ---- bounds the data check (content.py) and the position readers (position.pyx) share: one place,
+# so any data the check accepts gives positions the readers read back (docs/data.md) -------------
+START_HOUSES_MAX = 8                             # rule number start_houses: 0..8
+START_PILLARS_MAX = 7                            # rule number start_pillars: 0..7
+CATHEDRAL_COST_MAX = 20                          # a cathedral cost tile: 1..20 stone (0 = not in play)
+HOUSES_AVAIL_MAX = START_HOUSES_MAX + N_BUILDINGS          # + one freed by each full building with a house
+PILLARS_AVAIL_MAX = START_PILLARS_MAX + CONTRACT_ROW - 1   # + one freed by each of row spaces 1-5
+
 # ---- rule choices (ref §18): the readings the rules code implements; numbers are in the data --
 RULE_CHOICES = {
     "die_gives": "resources of its colour = its value; action points = ap_total - value (+ crest bonus AP)",

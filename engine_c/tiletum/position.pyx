@@ -21,6 +21,7 @@ from engine_c.validate import at, shown, UINT64_MAX
 from engine_c.tiletum.data import (ACTIONS, CITIES, RESOURCES, RES_SHORT, HOUSE_SPACES, PILLAR_SPACES,
                                    BONUS_SPACES, PERSON_TYPES)
 from engine_c.tiletum.data import PERSONS as PERSON_TABLE, CONTRACTS as CONTRACT_TABLE
+from engine_c.tiletum.data import CATHEDRAL_COST_MAX, HOUSES_AVAIL_MAX, PILLARS_AVAIL_MAX   # the data's bounds
 from engine_c.tiletum.position_checks import (
     F, listed, PHASES, CHOOSE_MODES, CURRENT_FIELDS, CATHEDRAL_NAMES, FAIR_NAMES, MAX_KING_STACK, die_index,
     storage_tile, check_tiles_conserved, check_displays, check_fairs, check_cathedral_costs, crest_bonus_ap)
@@ -275,7 +276,7 @@ cdef _read_board(TT* s, data):
         if cath["city"] != CATHEDRAL_NAMES[c]:
             F.fail(at(where, "city"), f"must be {CATHEDRAL_NAMES[c]!r} (the cathedrals in map order: "
                                       f"{', '.join(CATHEDRAL_NAMES)}), got {shown(cath['city'])}")
-        s.cath_cost[c] = F.int(cath["cost"], at(where, "cost"), 0, 9)
+        s.cath_cost[c] = F.int(cath["cost"], at(where, "cost"), 0, CATHEDRAL_COST_MAX)
         s.cath_taken[c] = F.int(cath["taken"], at(where, "taken"), 0, TT_CATH_NTILES[c])
     F.list(data["fairs"], "fairs", length=ROUNDS)
     for i in range(ROUNDS):
@@ -363,8 +364,8 @@ cdef _read_seat(TT* s, data, int p):
             F.fail(at(where, "king_stack"), f"{pl.kseq} is seat {q}'s king_stack too: stack numbers differ")
     pl.merchant = F.index(d["merchant"], at(where, "merchant"), CITIES)
     pl.architect = F.index(d["architect"], at(where, "architect"), CITIES)
-    pl.houses_avail = F.int(d["houses_available"], at(where, "houses_available"), 0, 7)
-    pl.pillars_avail = F.int(d["pillars_available"], at(where, "pillars_available"), 0, 7)
+    pl.houses_avail = F.int(d["houses_available"], at(where, "houses_available"), 0, HOUSES_AVAIL_MAX)
+    pl.pillars_avail = F.int(d["pillars_available"], at(where, "pillars_available"), 0, PILLARS_AVAIL_MAX)
     store = F.list(d["storage"], at(where, "storage"), max_length=NSTORE)
     for k in range(len(store)):
         letter, v = storage_tile(store[k], at(at(where, "storage"), k))

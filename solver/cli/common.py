@@ -12,6 +12,7 @@ from engine_c.errors import BoardlabError
 
 ITERATIONS_MAX = 10**9            # a search of 10^9 iterations already needs tens of GB of nodes
 SECONDS_MAX = 86400.0             # --time: at most a day
+SECONDS_MIN = 0.001               # --time: less ends before the search's first iteration (README, suggest)
 RANDOM_MOVES_MAX = 10**6          # far past the end of any game
 
 
@@ -32,6 +33,9 @@ def check_seconds(name, value):
         raise BoardlabError(f"{name} must be a finite number of seconds, got {value}")
     if value <= 0:
         raise BoardlabError(f"{name} must be positive, got {value}")
+    if value < SECONDS_MIN:
+        raise BoardlabError(f"{name} must be at least {SECONDS_MIN} seconds (a shorter search ends before its "
+                            f"first iteration), got {value}")
     if value > SECONDS_MAX:
         raise BoardlabError(f"{name} must be at most {SECONDS_MAX:.0f} seconds (one day), got {value}")
     return value
@@ -70,7 +74,15 @@ def echo_note(game, err=False):
 
 
 def check_new_file(path, force):
-    """Refuse to overwrite an existing file (a position or data file the user may have edited)."""
+    """Refuse to overwrite an existing file (a position or data file the user may have edited), and a
+    FIFO or device, which would block or swallow the file (engine_c.userfiles)."""
+    from engine_c.userfiles import NotRegularFile, check_writable
+
+    try:
+        if path is not None:
+            check_writable(path)
+    except NotRegularFile as exc:
+        fail(f"cannot write {path}: it {exc}, not a file; give a file name for --out")
     if path is not None and not force and Path(path).is_file():
         fail(f"{path} exists; give --force to overwrite it, or another --out")
 

@@ -44,11 +44,16 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     check_int("--jobs", jobs, 1, MAX_JOBS)
     if searches is not None:
         check_int("--searches", searches, 1, MAX_JOBS)
+        if iterations is not None and searches > iterations:     # the trees past the iterations stay empty
+            raise BoardlabError(f"--searches {searches} is more than --iterations {iterations}: each search "
+                                "needs at least one iteration")
     check_int("--seed", seed, 0, MAX_SEED)
     check_int("--top", top, 1, sys.maxsize)
     state = load_position(position_path, game, data=data_path)
     game = state.game_name                 # --game only checks the position; the position names its game
     candidates = analyse(state, iterations=iterations, time=seconds, jobs=jobs, seed=seed, searches=searches)
+    if seconds is not None and not sum(c["visits"] for c in candidates):   # a loaded machine may spend it on setup
+        raise BoardlabError(f"--time {seconds} ended before the search's first iteration: give more time")
     shown = candidates[:top]
     line = note(game)
     if as_json:

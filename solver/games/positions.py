@@ -9,6 +9,7 @@ import numpy as np
 
 from engine_c import game_names, state_class, state_from_json, use_data
 from engine_c.errors import BoardlabError
+from engine_c.userfiles import NotRegularFile, read_regular
 from solver.games.options import new_game
 
 
@@ -79,8 +80,9 @@ def _read_bytes(path):
             raise BoardlabError(f"<stdin>: cannot read the position ({exc.strerror or exc})") from None
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            return handle.read(MAX_POSITION_BYTES + 1), path
+        return read_regular(path, MAX_POSITION_BYTES + 1), path       # a FIFO or device: refused, not waited on
+    except NotRegularFile as exc:
+        raise BoardlabError(f"{path}: {exc}, not a position file (give - to read standard input)") from None
     except FileNotFoundError:
         raise BoardlabError(f"{path}: no such position file") from None
     except IsADirectoryError:

@@ -22,6 +22,7 @@ import signal
 import threading
 import time
 import warnings
+from concurrent.futures import BrokenExecutor     # loky's TerminatedWorkerError is one
 
 import numpy as np
 
@@ -329,6 +330,16 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
             raise BoardlabError(f"stopped by {name} before the run started; nothing was written") from None
         raise BoardlabError(f"stopped by {name}: the finished games are kept in {store.path}; "
                             "continue with --resume") from None
+    except BrokenExecutor as exc:              # a worker died: the OOM killer, a segfault, a kill -9
+        if store is None:
+            raise
+        with contextlib.suppress(BoardlabError, OSError):
+            manifest = store.read_manifest()
+            manifest.update(status="interrupted")
+            store.write_manifest(manifest)
+        codes = str(exc).rpartition("exit codes of the workers are ")[2].strip(" {}.")    # loky: {SIGKILL(-9)}
+        raise BoardlabError(f"a worker process died ({codes or 'killed'}: out of memory, or a crash): the finished "
+                            f"games are kept in {store.path}; continue with --resume") from None
     manifest = store.read_manifest()
     manifest.update(finished=timestamp(), status="complete")
     store.write_manifest(manifest)

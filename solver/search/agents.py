@@ -148,6 +148,8 @@ def _float(agent, key, text, positive, limit=1e9):
 
 
 def _convert(agent, key, text):
+    if isinstance(text, str) and not text.isascii():      # int() and float() take Arabic-Indic and other digits
+        raise BoardlabError(f"{agent}: parameter {key} must be written with ASCII digits, got {text!r}")
     if key in ("iterations", "determinizations", "playouts", "trees"):
         return _positive_int(agent, key, text)
     if key in ("worlds", "depth", "expand", "cutoff"):

@@ -351,3 +351,16 @@ def test_a_ship_added_to_an_estate():
         del d[key]
     got = load(d).to_dict()
     assert got["supply_coloured"]["ship"] == 17 and seat(got, 0)["track"] == [1, 0]
+
+
+@pytest.mark.parametrize("track, path, said", [
+    ([3, [0]], "seats[0].track[1]", "got a list [0]"),          # was "unhashable type: 'list'" (issue 52)
+    ([[3], 0], "seats[0].track[0]", "got a list [3]"),
+    ([3, "x"], "seats[0].track[1]", "got a string 'x'"),
+])
+def test_a_given_track_beside_a_bare_space_names_its_field(track, path, said):
+    d = json.loads(documented_short_example())
+    d["seats"][0]["track"], d["seats"][1]["track"] = track, 3     # seat 1 is stacked around seat 0's height
+    with pytest.raises(InvalidPositionError) as info:
+        load(d)
+    assert str(info.value).startswith(f"burgundy: {path}: must be an integer") and said in str(info.value)

@@ -91,6 +91,9 @@ BAD = [
      "list of 3 entries, got 4"),
     ("row_not_list", _edit(_set(["tables", "grid", "values", 0], 7)), "tables.grid.values[0]", "must be a list"),
     ("items_not_list", _edit(_set(["tables", "cards", "items"], {})), "tables.cards.items", "must be a list"),
+    ("items_an_integer", _edit(_set(["tables", "cards", "items"], 5)), "tables.cards.items",     # was "'int' object
+     "must be a list of objects, got an integer"),                                                # is not iterable"
+    ("items_a_string", _edit(_set(["tables", "cards", "items"], "abc")), "tables.cards.items", "must be a list"),
     ("item_not_object", _edit(_set(["tables", "cards", "items", 1], 5)), "tables.cards.items[1]",
      "must be an object"),
     ("item_missing_id", _edit(_delete(["tables", "cards", "items", 0, "id"])), "tables.cards.items[0].id",

@@ -27,10 +27,14 @@ class Row:
     id: str
     argv: tuple
     extra: tuple = field(default=())      # input files the argv does not name (e.g. `--out .` needs a non-empty cwd)
+    says: str = ""                        # a fragment the error line must hold (the field it names), if given
 
 
-def row(id, *argv, extra=()):
-    return Row(id, tuple(argv), tuple(extra))
+def row(id, *argv, extra=(), says=""):
+    return Row(id, tuple(argv), tuple(extra), says)
+
+
+FIFO = object()       # an input "file" that is a named pipe: reading or writing it would block forever
 
 
 # ---- input files --------------------------------------------------------------------------
@@ -154,6 +158,7 @@ def make_files():
         "foreign.parquet": _parquet(pd.DataFrame({"x": [1, 2]})),
         "empty.parquet": _parquet(pd.DataFrame({"game": pd.Series([], dtype=str)})),
         "garbage.parquet": b"PAR1 this is not parquet at all PAR1",
+        "fifo": FIFO,
         **_data_files(),
     }
     return files
@@ -263,6 +268,8 @@ ROWS = [
     row("suggest-time-negative", *SUG, "--time", "-1"),
     row("suggest-time-1e300", *SUG, "--time", "1e300"),
     row("suggest-time-abc", *SUG, "--time", "abc"),
+    row("suggest-time-1e-300", *SUG, "--time", "1e-300", says="--time must be at least 0.001 seconds"),
+    row("suggest-time-below-the-minimum", *SUG, "--time", "0.0009", says="--time must be at least 0.001 seconds"),
     row("suggest-iterations-and-time", *SUG, "--iterations", "10", "--time", "1"),
     row("suggest-top-0", *SUG, "--iterations", "10", "--top", "0"),
     row("suggest-top-negative", *SUG, "--iterations", "10", "--top", "-1"),
@@ -272,6 +279,8 @@ ROWS = [
     row("suggest-jobs-huge", *SUG, "--time", "1", "--jobs", "99999999999999999999"),
     row("suggest-searches-0", *SUG, "--iterations", "10", "--searches", "0"),
     row("suggest-searches-abc", *SUG, "--searches", "abc"),
+    row("suggest-searches-more-than-iterations", *SUG, "--searches", "1000", "--iterations", "10",
+        says="--searches 1000 is more than --iterations 10"),
     row("suggest-seed-negative", *SUG, "--iterations", "10", "--seed", "-1"),
     row("suggest-seed-2-64", *SUG, "--iterations", "10", "--seed", "18446744073709551616"),
     row("suggest-json-with-value", *SUG, "--json=1"),
@@ -361,6 +370,10 @@ ROWS = [
     row("agent-iterations-negative", *SIM, "--agent", "ismcts:iterations=-5", *OUT),
     row("agent-iterations-1e3", *SIM, "--agent", "ismcts:iterations=1e3", *OUT),
     row("agent-iterations-huge", *SIM, "--agent", "ismcts:iterations=99999999999999999999999", *OUT),
+    row("agent-iterations-arabic-indic-digits", *SIM, "--agent", "ismcts:iterations=\u0661\u0660\u0660", *OUT,
+        says="parameter iterations must be written with ASCII digits"),
+    row("agent-time-arabic-indic-digits", *SIM, "--agent", "ismcts:time=\u0660.\u0665", *OUT,
+        says="parameter time must be written with ASCII digits"),
     row("agent-parameter-without-value", *SIM, "--agent", "random:x", *OUT),
     row("agent-parameter-twice", *SIM, "--agent", "ismcts:iterations=5,iterations=6", *OUT),
     row("agent-time-inf", *SIM, "--agent", "ismcts:time=inf", *OUT),
@@ -478,6 +491,20 @@ ROWS = [
     row("serve-data-twice-for-one-game", "serve", "--port", "0", "--data", "tiletum_data.json",
         "--data", "tiletum_data.json"),
     row("serve-data-not-json", "serve", "--port", "0", "--data", "garbage.json"),
+    # a FIFO (or a device) as a file to read or write: refused at once, never waited on (issue 52)
+    row("show-position-fifo", "show", "fifo", says="fifo: is a FIFO (named pipe), not a position file"),
+    row("suggest-position-fifo", *_suggest("burgundy", "fifo"), says="is a FIFO"),
+    row("suggest-data-fifo", *_suggest("tiletum", "tiletum_pos.json"), "--data", "fifo",
+        says="data file fifo: is a FIFO (named pipe), not a data file"),
+    row("play-position-fifo", "play", "--position", "fifo", says="is a FIFO"),
+    row("serve-data-fifo", "serve", "--port", "0", "--data", "fifo", says="is a FIFO"),
+    row("data-check-fifo", "data", "check", "fifo", says="is a FIFO"),
+    row("data-check-dev-zero", "data", "check", "/dev/zero", says="is a character device, not a data file"),
+    row("show-position-dev-zero", "show", "/dev/zero", says="is a character device"),
+    row("position-out-fifo", *POS, "--out", "fifo", "--force", says="cannot write fifo: it is a FIFO"),
+    row("data-export-out-fifo", "data", "export", "--game", "tiletum", "--out", "fifo", "--force",
+        says="cannot write fifo: it is a FIFO"),
+    row("simulate-out-fifo", *SIM, "--agent", "random", "--out", "fifo", says="fifo"),
 ]
 
 ROWS_BY_ID = {r.id: r for r in ROWS}

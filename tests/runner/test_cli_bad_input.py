@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from bad_input_rows import REPO, ROWS, ROWS_BY_ID, cli_env, make_files, position_data
+from bad_input_rows import FIFO, REPO, ROWS, ROWS_BY_ID, cli_env, make_files, position_data
 
 ROW_TIMEOUT = 60
 PARALLEL = max(2, min(4, 2 * (os.cpu_count() or 1)))
@@ -155,7 +155,9 @@ def _prepare(root, r, files):
     root.mkdir(parents=True)
     for name in _inputs(r, files):
         content = files[name]
-        if name.endswith("/"):
+        if content is FIFO:
+            os.mkfifo(root / name)
+        elif name.endswith("/"):
             folder = root / name.rstrip("/")
             folder.mkdir()
             for inner, data in content.items():
@@ -280,6 +282,7 @@ def _check(r, o):
     assert len(lines) == 1 and lines[0].strip(), "stderr is not exactly one line" + shown
     assert lines[0].startswith("boardlab: error: ") and lines[0][len("boardlab: error: "):].strip(), \
         "stderr does not start with 'boardlab: error:'" + shown
+    assert r.says in lines[0], f"the error does not say {r.says!r}" + shown
     assert not o.changes, f"files created or changed: {o.changes}" + shown
 
 

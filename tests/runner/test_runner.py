@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -259,11 +260,11 @@ def test_huge_game_count_is_played_lazily(tmp_path):
         if count:
             raise Enough
 
-    started = time.perf_counter()
+    started = time.process_time()      # CPU time: a loaded machine stretches wall time, not this
     with pytest.raises(Enough):
         run(_config(agents=("random",), games=10**9), tmp_path / "huge.parquet", chunk_size=2,
             on_games_done=stop_after_first_chunk)
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
 
 
 def test_out_must_be_new_or_empty_or_a_run(tmp_path):
@@ -447,7 +448,8 @@ def test_sigkill_of_the_driver_leaves_no_worker_behind(tmp_path):
         killed = time.monotonic()
         # the pipes close: a `boardlab simulate ... | tee log` ends
         process.communicate(timeout=10)
-        left, _ = _wait_until_gone(process.pid, 10 - (time.monotonic() - killed))
+        # a hang guard: workers must notice the lost driver, however slowly a loaded machine lets them
+        left, _ = _wait_until_gone(process.pid, 60 - (time.monotonic() - killed))
         assert not left, f"processes left {time.monotonic() - killed:.1f} s after SIGKILL of the driver: {left}"
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -477,3 +479,29 @@ def test_sigterm_stops_the_run_like_ctrl_c_and_it_resumes(tmp_path):
     resumed = run(config, out, resume=True, jobs=2)
     assert sorted(resumed["game_index"]) == sorted(list(range(games)) * 2)
     assert json.loads((out / "_manifest.json").read_text())["status"] == "complete"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_worker_killed_mid_run_is_one_line_and_the_run_resumes(tmp_path):
+    """As the OOM killer would: SIGKILL of one worker ends the run in one line (exit 2, no traceback),
+    the manifest says interrupted, and --resume finishes the run (issue 52)."""
+    out = tmp_path / "w.parquet"
+    process = _start_parallel_run(out, games=12)
+    try:
+        workers = [pid for pid in _session_processes(process.pid) if pid != process.pid and
+                   b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()]      # not the resource tracker
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = process.communicate(timeout=120)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    lines = err.strip().splitlines()
+    assert process.returncode == 2 and len(lines) == 1 and "Traceback" not in err, err
+    assert lines[0].startswith("boardlab: error: a worker process died (") and "continue with --resume" in lines[0]
+    assert json.loads((out / "_manifest.json").read_text())["status"] == "interrupted"
+    resumed = _boardlab("simulate", "--game", GAME, "--players", "2", "--agent", "random", "--agent",
+                        "ismcts:iterations=100", "--games", "12", "--seed", "5", "--jobs", "2", "--out", str(out),
+                        "--no-progress", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads((out / "_manifest.json").read_text())["status"] == "complete"
+    assert sorted(pd.read_parquet(out)["game_index"].unique()) == list(range(12))

@@ -1,10 +1,22 @@
 """Helpers of the browser tests (tests/web/test_browser.py, tests/web/test_board_drawing.py): the board's
 version, a new game from the form, a position loaded and drawn, boxes that touch. The fixtures (the
 server, Chromium, the page) are in conftest.py."""
+import os
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"          # Debian's package; no browser is ever downloaded
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def missing_chromium(path=None, environ=None):
+    """None when Chromium is at ``path``; else ("skip" or "fail", the one line to say): a developer's
+    machine skips the browser tests, CI (CI=true) fails them, since a CI without the browser is broken."""
+    path = CHROMIUM if path is None else path
+    if os.access(path, os.X_OK) and not os.path.isdir(path):
+        return None
+    environ = os.environ if environ is None else environ
+    line = f"Chromium not found at {path}: install Debian's chromium package"
+    return ("fail" if environ.get("CI", "").strip().lower() == "true" else "skip"), line
 
 
 def board_version(page):

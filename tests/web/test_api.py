@@ -188,7 +188,7 @@ def test_agent_plays_the_seat_to_act(client):
     message = error_of(client.post("/api/agents", json={"board": board, "agents": [None, "wizard"]}))
     assert message.startswith("seat 1: unknown agent 'wizard'")
     assert client.post("/api/ai", json={"board": board, "spec": "random"}).status_code == 200
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60                    # a hang guard, not a speed test
     while (data := view(client, board, 0))["thinking"] and time.monotonic() < deadline:
         time.sleep(0.01)
     assert len(data["moves"]) == 1 and data["moves"][0]["seat"] == 0
@@ -201,7 +201,7 @@ def test_an_agent_plays_at_once_when_a_loaded_position_gives_it_the_move(client)
     while state.current_player() != 1:                      # a position with seat 1 (the agent) to act
         state.apply_action(state.legal_actions()[0])
     load(client, board, state)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60                    # a hang guard, not a speed test
     while (data := view(client, board, 0))["to_act"] == 1 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert data["moves"] and all(m["seat"] == 1 for m in data["moves"]), data["moves"]
@@ -211,7 +211,7 @@ def test_seats_played_by_agents_answer_a_persons_move(client):
     board = new_board(client, "sanjuan", 2, seed=4)
     assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200
     played = 0
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60                    # a hang guard, not a speed test
     while played < 6 and time.monotonic() < deadline:    # the person plays seat 0, the agent answers for seat 1
         data = view(client, board, 0)
         if data["to_act"] == 0 and not data["thinking"]:
@@ -263,7 +263,7 @@ def test_undo_goes_back_to_the_persons_previous_decision(client):
     board = new_board(client, "burgundy", 2, seed=6)
     start = view(client, board, 0)
     assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60                    # a hang guard, not a speed test
     while len((data := view(client, board, 0))["moves"]) < 8 and time.monotonic() < deadline:
         if data["to_act"] == 0 and not data["thinking"]:
             client.post("/api/move", json={"board": board, "move": data["legal"][0]["move"]})
