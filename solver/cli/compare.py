@@ -105,13 +105,13 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, j
         a_text, b_text = f"run {paths[0]}", f"run {paths[1]}"
         out = out or Path("runs") / f"compare-{game}-runs"
     else:
+        variants = [parse_variant(variant_a, "A"), parse_variant(variant_b, "B")]
         if game is None:
             raise BoardlabError("--game is needed to play two variants")
         from solver.runs.config import RunConfig
         from solver.runs.study import StudyRun, slug
 
         agents = list(agents) or ["ismcts"]
-        variants = [parse_variant(variant_a, "A"), parse_variant(variant_b, "B")]
         study_runs = [StudyRun(f"{tag}-{slug(text)}",
                                RunConfig(game=game, players=players, agents=tuple(agents), games=num_games,
                                          seed=seed, options=options), data)

@@ -49,3 +49,63 @@ def test_a_study_needs_distinct_run_names(tmp_path):
         check_study([StudyRun("a", config), StudyRun("a", config)])
     paths = play_study([StudyRun("a", config), StudyRun("b", config)], tmp_path, echo=lambda text: None)
     assert [p.name for p in paths] == ["a.parquet", "b.parquet"]
+
+
+def test_compensation_fits_then_checks_on_fresh_games(tmp_path):
+    import json
+
+    out = tmp_path / "comp"
+    done = _boardlab("compensation", "--game", "sanjuan", "--agent", "greedy", "--bonus", "0,6", "--games", "30",
+                     "--check-games", "20", "--out", out, "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "fitted curve (binomial GLM, logit): crosses the fair share at b = " in done.stdout
+    assert "check on 20 fresh games" in done.stdout and "suggested option: --option seat_vp=0," in done.stdout
+    result = json.loads((out / "compensation.json").read_text())
+    assert result["check_games"] == 20 and 0 <= result["chosen"] <= 100
+    runs = sorted(p.name for p in (out / "runs").iterdir())
+    assert runs == sorted(["fit-sanjuan-2p-greedy-bonus0.parquet", "fit-sanjuan-2p-greedy-bonus6.parquet",
+                           f"check-sanjuan-2p-greedy-bonus{result['chosen']}.parquet"])
+    manifest = json.loads((out / "runs" / "fit-sanjuan-2p-greedy-bonus6.parquet" / "_manifest.json").read_text())
+    assert manifest["settings"]["options"] == {"seat_vp": "0,6"}
+    check = json.loads((out / "runs" / runs[0] / "_manifest.json").read_text())["settings"]
+    assert check["seed"] != 0                    # the check plays other deals than the fit
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bonus", "3"], "--bonus needs two or more values"),
+    (["--bonus", "0,x"], "--bonus must be whole points"),
+    (["--option", "seat_vp=0,1"], "--option seat_vp is what compensation varies"),
+])
+def test_compensation_refuses_in_one_line(tmp_path, args, message):
+    done = _boardlab("compensation", "--game", "sanjuan", "--agent", "random", "--games", "2", *args,
+                     "--out", tmp_path / "c")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and message in done.stderr
+
+
+def test_compare_two_option_variants_on_the_same_deals(tmp_path):
+    out = tmp_path / "cmp"
+    done = _boardlab("compare", "shipped", "seat_vp=0,4", "--game", "sanjuan", "--agent", "greedy", "--games", "40",
+                     "--out", out, "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "A: shipped data, no options" in done.stdout and 'B: seat_vp="0,4"' in done.stdout
+    assert "agents: greedy (every figure is about these agents' play); paired" in done.stdout
+    measures = pd.read_csv(out / "compare.csv").set_index("measure")
+    assert measures.loc["win_seat1", "diff"] > 0           # four points for seat 1 win it games
+    assert (out / "compare.png").is_file() and (out / "compare_kinds.csv").is_file()
+    runs = [out / "runs" / "a-shipped.parquet", out / "runs" / "b-seat-vp-0-4.parquet"]
+    again = _boardlab("compare", *runs, "--out", tmp_path / "again")     # two existing runs: the same answer
+    assert again.returncode == 0, again.stderr
+    assert "paired: the same deals in A and B" in again.stdout
+    assert pd.read_csv(tmp_path / "again" / "compare.csv").set_index("measure")["diff"].equals(measures["diff"])
+    same = _boardlab("compare", runs[0], runs[0], "--out", tmp_path / "same")
+    assert same.returncode == 0 and "no difference (identical games)" in same.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["shipped", "oops"], "variant B: 'oops' is not a data file"),
+    (["shipped", "a.json+b.json"], "variant B: two data files"),
+    (["shipped", "shipped"], "--game is needed"),
+])
+def test_compare_refuses_in_one_line(tmp_path, args, message):
+    done = _boardlab("compare", *args, "--out", tmp_path / "c")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and message in done.stderr
