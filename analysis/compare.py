@@ -137,7 +137,7 @@ def kind_values(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
 def plot_comparison(measures: pd.DataFrame, kinds: pd.DataFrame, title: str):
     """Forest plots of the differences B - A with 95% intervals: game measures, then kinds sorted
     by difference; red where the interval excludes zero."""
-    from analysis.plots import _figure
+    from analysis.plots import _figure, finish
 
     kinds = kinds[np.isfinite(kinds["diff"])].sort_values("diff")
     panels = [("game measures", measures)] + ([("value of each kind (VP per unit)", kinds)] if len(kinds) else [])
@@ -161,4 +161,4 @@ def plot_comparison(measures: pd.DataFrame, kinds: pd.DataFrame, title: str):
         ax.set_title(f"{name}: B - A, 95% intervals", fontsize=10)
         ax.legend(fontsize=7, loc="lower right")
     fig.suptitle(title, fontsize=10)
-    return fig
+    return finish(fig)

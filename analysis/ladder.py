@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import stats
-from analysis.plots import _figure
+from analysis.plots import _figure, finish
 from analysis.seats import skill_key
 from engine_c.errors import BoardlabError
 
@@ -141,4 +141,4 @@ def plot_seat_ladder(table: pd.DataFrame, game: str):
         ax2.set_title(f"{players} players: each seat's score difference", fontsize=10)
     fig.suptitle(f"{game}: seat advantage by skill, self-play (the same agent in every seat), 95% intervals",
                  fontsize=11)
-    return fig
+    return finish(fig)

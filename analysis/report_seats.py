@@ -70,7 +70,7 @@ def _by_skill(doc, d: pd.DataFrame, game: str, slug: str):
     if game == "burgundy":
         table["humans"] = t["human_start_win_share"].map(_pct)
     doc.table(table)
-    doc.figure(plot_seat_by_skill(t, None, game), f"{slug}_seat_by_skill",
+    doc.figure(plot_seat_by_skill(t, game), f"{slug}_seat_by_skill",
                f"{game} seat advantage by skill")
 
 

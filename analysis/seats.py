@@ -6,10 +6,9 @@ rising budgets) and player counts:
 - :func:`seat_by_skill`: the start player's share of wins with Wilson 95% intervals and an exact
   binomial test against ``1/players``, and the mean score gap between the start player and the
   other seats (per game, t interval over games);
-- :func:`compensation`: for each later seat ``k``, the victory points it would need to beat the
-  start player in half the games: the median of ``score_0 - score_k`` over games (a bonus ``b``
-  makes seat ``k`` finish ahead exactly when the gap is below ``b``), with a bootstrap 95% interval
-  over games; beside it the mean gap.
+- the bonus that evens the seats is not read off these games (the median gap overshoots: a bonus
+  changes how the seats play); ``boardlab compensation`` fits it from games played with bonuses
+  (:mod:`analysis.compensation`) and checks it on fresh games.
 
 Ties are left as they fall (a tie on points goes to the tie-break, which a bonus does not change).
 """
@@ -75,39 +74,16 @@ def seat_by_skill(df: pd.DataFrame) -> pd.DataFrame:
                     ].reset_index(drop=True)
 
 
-def compensation(df: pd.DataFrame, n_boot: int = 1000, seed: int = 0) -> pd.DataFrame:
-    """Per game, player count, agent and later seat: games, bonus (median of the start player's
-    score minus the seat's: the points that let the seat finish ahead of the start player in half
-    the games), bonus_lo, bonus_hi (bootstrap 95% over games, seeded), mean_gap, mean_lo, mean_hi."""
-    gaps = _gaps(_self_play(df))
-    rows = []
-    for (game, players, agent, seat), g in gaps.groupby(["game", "players", "agent", "seat"], sort=True):
-        x = g["gap"].to_numpy(float)
-        if x.size >= 2:
-            bonus, blo, bhi = stats.bootstrap_ci(x, np.median, n_boot=n_boot, seed=seed)
-        else:
-            bonus, blo, bhi = float(np.median(x)), np.nan, np.nan
-        m, mlo, mhi = stats.mean_interval(x)
-        rows.append(dict(game=game, players=int(players), agent=agent, seat=int(seat), games=x.size,
-                         bonus=bonus, bonus_lo=blo, bonus_hi=bhi, mean_gap=m, mean_lo=mlo,
-                         mean_hi=mhi))
-    out = pd.DataFrame(rows)
-    return out.iloc[sorted(range(len(out)), key=lambda i: (
-        out["game"].iloc[i], out["players"].iloc[i], skill_key(out["agent"].iloc[i]), out["seat"].iloc[i])
-    )].reset_index(drop=True)
-
-
-def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame | None, game: str):
-    """Start player's win share (Wilson 95%) and the compensation of the last seat (bootstrap
-    95%) against playing strength, one line per player count; human shares beside. Without
-    ``comp``, the win share panel alone."""
+def plot_seat_by_skill(table: pd.DataFrame, game: str):
+    """Start player's win share (Wilson 95%) against playing strength, one line per player count;
+    human shares beside (``boardlab seats`` draws every seat: analysis.ladder)."""
     t = table[table["game"] == game]
     if t.empty:
         raise BoardlabError(f"no self-play results of {game}")
     levels = sorted(t["agent"].unique(), key=skill_key)
     x = {a: i for i, a in enumerate(levels)}
-    fig = _figure(11 if comp is not None else 6.5, 4.6)
-    ax1, ax2 = fig.subplots(1, 2) if comp is not None else (fig.subplots(), None)
+    fig = _figure(6.5, 4.6)
+    ax1 = fig.subplots()
     for k, (players, s) in enumerate(t.groupby("players", sort=True)):
         s = s.sort_values("agent", key=lambda col: col.map(skill_key))
         xs = s["agent"].map(x).to_numpy() + (k - 1) * 0.08
@@ -119,16 +95,6 @@ def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame | None, game: str
         human = s["human_start_win_share"].dropna()
         if len(human):
             ax1.plot([len(levels)], [100 * human.iloc[0]], "D", color=line[0].get_color(), ms=7)
-        if ax2 is None:
-            continue
-        c = comp[comp["game"] == game]
-        last = c[(c["players"] == players) & (c["seat"] == players - 1)]
-        last = last.sort_values("agent", key=lambda col: col.map(skill_key))
-        b = last["bonus"].to_numpy()
-        berr = np.clip(np.nan_to_num(np.vstack([b - last["bonus_lo"].to_numpy(),
-                                                 last["bonus_hi"].to_numpy() - b])), 0, None)
-        ax2.errorbar(last["agent"].map(x).to_numpy() + (k - 1) * 0.08, b, yerr=berr, fmt="o-",
-                     capsize=3, color=line[0].get_color(), label=f"{players} players: seat {players - 1}")
     names = levels + (["humans"] if t["human_start_win_share"].notna().any() else [])
     ax1.set_xticks(range(len(names)))
     # anchored at their right end, rotated labels end under their tick, inside the figure
@@ -138,17 +104,6 @@ def plot_seat_by_skill(table: pd.DataFrame, comp: pd.DataFrame | None, game: str
     ax1.set_ylabel("start player's win share (%)")
     ax1.set_title("start player's share of wins (dotted: fair 1/n)", fontsize=10)
     ax1.legend(fontsize=7)
-    if ax2 is None:
-        fig.suptitle(f"{game}: start player's win share by playing strength, self-play only "
-                     f"(n={int(t['games'].sum())} games, Wilson 95% intervals)")
-        return finish(fig)
-    ax2.axhline(0, color="black", lw=0.8)
-    ax2.set_xticks(range(len(levels)))
-    ax2.set_xticklabels(levels, rotation=20, fontsize=8, ha="right", rotation_mode="anchor")
-    ax2.set_xlabel("agent in every seat (weakest to strongest)")
-    ax2.set_ylabel("bonus for the last seat (VP)")
-    ax2.set_title("points the last seat needs to beat the start player half the time", fontsize=10)
-    ax2.legend(fontsize=7)
-    fig.suptitle(f"{game}: seat advantage by playing strength (n={int(t['games'].sum())} games, "
-                 "95% intervals)")
+    fig.suptitle(f"{game}: start player's win share by playing strength, self-play only "
+                 f"(n={int(t['games'].sum())} games, Wilson 95% intervals)")
     return finish(fig)

@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+from engine_c import content
 from engine_c.errors import BoardlabError
 from solver.runs.config import RunConfig, validate, validate_options
 from solver.runs.runner import run
@@ -27,7 +28,7 @@ class StudyRun:
 
     name: str
     config: RunConfig
-    data: object = None          # a data file's path (or None: the data installed now)
+    data: object = None          # a data file's path (or None: the shipped data)
 
 
 def slug(text):
@@ -48,6 +49,8 @@ def check_study(study_runs, jobs=1, backend="loky", address=None):
     validate_options(jobs, backend, address)
     for study_run in study_runs:
         validate(study_run.config)
+        if study_run.data is not None:       # read and checked, not installed: each run installs its own
+            content.load(study_run.config.game, study_run.data)
 
 
 def play_study(study_runs, out, jobs=1, backend="loky", address=None, echo=None, on_games_done=None):
@@ -65,6 +68,8 @@ def play_study(study_runs, out, jobs=1, backend="loky", address=None, echo=None,
         echo(f"{study_run.name}: {config.games} games{' (continued)' if resume else ''}")
         done = None if on_games_done is None else (
             lambda count, resumed, name=study_run.name: on_games_done(name, count))
+        if study_run.data is None and content.has_data(config.game):
+            content.use(config.game)         # the shipped data, whatever an earlier run of the study installed
         run(config, path, jobs=jobs, resume=resume, backend=backend, address=address,
             on_games_done=done, data=study_run.data)
         paths.append(path)

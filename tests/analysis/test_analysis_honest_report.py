@@ -58,7 +58,7 @@ def test_no_text_outside_any_figure(players):
             plots.plot_score_distributions(pd.concat([mixed.assign(run="m"), solo])),
             plots.plot_game_length(mixed), plots.plot_tile_values(tile_values(mixed)),
             plots.plot_ratings(ratings(mixed, n_boot=20)),
-            plot_seat_by_skill(seat_by_skill(solo), None, "seasons")]
+            plot_seat_by_skill(seat_by_skill(solo), "seasons")]
     for fig in figs:
         assert _outside(fig) == [], fig.get_suptitle()
 

@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from analysis.plots import png_bytes
-from analysis.seats import compensation, plot_seat_by_skill, seat_by_skill, skill_key
+from analysis.seats import plot_seat_by_skill, seat_by_skill, skill_key
 from analysis.synthetic import synthetic_results
 from engine_c.errors import BoardlabError
 
@@ -22,10 +22,9 @@ def runs():
     return pd.concat(frames, ignore_index=True)
 
 
-def test_start_player_lead_and_compensation_recover_the_planted_bonus(runs):
+def test_start_player_lead_recovers_the_planted_bonus(runs):
     table = seat_by_skill(runs)
     assert list(table["agent"][table["players"] == 2]) == ["random", "greedy", "ismcts:iterations=100"]
-    comp = compensation(runs, n_boot=300)
     for row in table.itertuples():
         planted = BONUS[row.agent]
         assert row.gap_lo < planted < row.gap_hi, row
@@ -34,12 +33,7 @@ def test_start_player_lead_and_compensation_recover_the_planted_bonus(runs):
             assert row.lo < row.fair < row.hi
         else:
             assert row.lo > row.fair and row.p_binom < 1e-3
-    for row in comp.itertuples():
-        # Gumbel noise is symmetric in the difference of two seats: median gap = planted bonus
-        assert row.bonus_lo <= BONUS[row.agent] <= row.bonus_hi, row
-        assert row.mean_lo < BONUS[row.agent] < row.mean_hi
-    assert set(comp["seat"][comp["players"] == 3]) == {1, 2}
-    fig = plot_seat_by_skill(table, comp, "burgundy")
+    fig = plot_seat_by_skill(table, "burgundy")
     assert "n=" in fig.get_suptitle() and png_bytes(fig)[:4] == b"\x89PNG"
 
 
@@ -51,5 +45,5 @@ def test_strength_order_and_refusals():
     with pytest.raises(BoardlabError, match="needs self-play"):
         seat_by_skill(mixed)
     with pytest.raises(BoardlabError, match="empty"):
-        compensation(mixed.iloc[:0])
+        seat_by_skill(mixed.iloc[:0])
     assert np.isfinite(seat_by_skill(synthetic_results("sanjuan", 2, 30, seed=2))["gap"]).all()

@@ -1,7 +1,10 @@
 """Studies (several runs in one folder): ``boardlab seats`` end to end, resumed by giving the same
 command again, and the checks made before anything is played."""
+import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -109,3 +112,41 @@ def test_compare_two_option_variants_on_the_same_deals(tmp_path):
 def test_compare_refuses_in_one_line(tmp_path, args, message):
     done = _boardlab("compare", *args, "--out", tmp_path / "c")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and message in done.stderr
+
+
+def test_a_missing_data_file_is_refused_before_any_game(tmp_path):
+    out = tmp_path / "c"
+    done = _boardlab("compare", "shipped", tmp_path / "nowhere.json", "--game", "seasons", "--agent", "random",
+                     "--games", "2", "--out", out)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "nowhere.json" in done.stderr
+    assert not (out / "runs").exists()
+
+
+def test_a_shipped_run_after_a_data_file_run_plays_the_shipped_data(tmp_path):
+    from engine_c import content
+
+    exported = tmp_path / "data.json"
+    assert _boardlab("data", "export", "--game", "seasons", "--out", exported).returncode == 0
+    text = exported.read_text().replace('"vp": 10', '"vp": 3')
+    exported.write_text(text)
+    config = RunConfig(game="seasons", players=2, agents=("random",), games=2, seed=0)
+    paths = play_study([StudyRun("b", config, exported), StudyRun("a", config)], tmp_path / "s",
+                       echo=lambda text: None)
+    import json
+    hashes = [json.loads((p / "_manifest.json").read_text())["data"]["hash"] for p in paths]
+    assert hashes[0] != hashes[1] and hashes[1] == content.default_hash("seasons")
+
+
+def test_the_designers_walk_through_runs_as_written(tmp_path):
+    """docs/analysis.md's walk-through, command for command, with fewer games."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "analysis.md").read_text()
+    block = re.search(r"### A designer's walk-through.*?```bash\n(.*?)```", doc, re.S).group(1)
+    assert "--games 300" in block
+    script = block.replace("--games 300", "--games 4").replace("boardlab ", f"{sys.executable} -m solver.cli ")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(["bash", "-e", "-c", script], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert "manor.json: valid seasons data" in done.stdout
+    assert "B: data manor.json" in done.stdout and "manor" in done.stdout
+    assert (tmp_path / "runs" / "manor" / "compare.png").is_file()
