@@ -128,7 +128,8 @@ def kind_values(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
         rows.append(dict(feature=feat, label=feature_label(feat), value_a=full[0, base],
                          value_b=full[0, base] + diff if np.isfinite(diff) else math.nan,
                          diff=diff, lo=dlo, hi=dhi, se=se,
-                         verdict=("not identified (never or always taken)" if not np.isfinite(diff)
+                         verdict=(("not identified (never or always taken)" if np.ptp(F[:, i]) == 0 else
+                          "reference: the others of its kind are measured against it") if not np.isfinite(diff)
                                   else "no difference found (no spread)" if not np.isfinite(se)
                                   else verdict(diff, dlo, dhi, se))))
     return pd.DataFrame(rows)
