@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import stats
+from analysis.seats import self_play
 from engine_c.errors import BoardlabError
 
 
@@ -29,9 +30,7 @@ def schedule(bonus: int, players: int) -> str:
 
 def _start_rows(df: pd.DataFrame, bonus_of) -> pd.DataFrame:
     """One row per game: players, bonus, the start player's win credit."""
-    d = stats.with_win_credit(df)
-    if (d.groupby("game_id")["agent"].transform("nunique") > 1).any():
-        raise BoardlabError("compensation needs self-play games (one agent in every seat)")
+    d = self_play(df)                   # the same agent in every seat: the seat is all that differs
     start = d[d["seat"] == 0].copy()
     start["bonus"] = start["run"].map(bonus_of)
     return start

@@ -21,22 +21,11 @@ import pandas as pd
 
 from analysis import stats
 from analysis.plots import _figure, finish
-from analysis.seats import skill_key
+from analysis.seats import self_play, skill_key
 from engine_c.errors import BoardlabError
 
 # human figures per game and player count: the start player's share of wins (docs/analysis.md cites them)
 HUMAN_START_WIN = {"burgundy": stats.BURGUNDY_HUMAN_START_WIN}
-
-
-def self_play(df: pd.DataFrame) -> pd.DataFrame:
-    """The games with one agent in every seat, with win credit; BoardlabError if there are none."""
-    if df is None or len(df) == 0:
-        raise BoardlabError("no results to analyse (empty table)")
-    d = stats.with_win_credit(df)
-    mixed = d.groupby("game_id")["agent"].transform("nunique") > 1
-    if mixed.all():
-        raise BoardlabError("seat advantage by skill needs self-play games (one agent in every seat)")
-    return d[~mixed]
 
 
 def _levels(d: pd.DataFrame):

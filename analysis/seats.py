@@ -31,7 +31,8 @@ def skill_key(spec: str):
     return (BASELINES.get(family, 2), family, -1 if iterations is None else iterations, str(spec))
 
 
-def _self_play(df: pd.DataFrame) -> pd.DataFrame:
+def self_play(df: pd.DataFrame) -> pd.DataFrame:
+    """The games with one agent in every seat, with win credit; BoardlabError if there are none."""
     if df is None or len(df) == 0:
         raise BoardlabError("no results to analyse (empty table)")
     d = stats.with_win_credit(df)
@@ -55,7 +56,7 @@ def seat_by_skill(df: pd.DataFrame) -> pd.DataFrame:
     """Per game, player count and agent (self-play only): games, start_win_share, lo, hi, fair,
     p_binom, gap (start player's score minus the mean of the other seats), gap_lo, gap_hi,
     human_start_win_share (Castles of Burgundy); strongest agents last."""
-    d = _self_play(df)
+    d = self_play(df)
     gaps = _gaps(d).groupby(["game", "players", "agent", "game_id"])["gap"].mean()
     rows = []
     for (game, players, agent), g in d.groupby(["game", "players", "agent"], sort=True):
