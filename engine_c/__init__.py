@@ -83,6 +83,8 @@ def state_from_json(text, game=None, data=None):
     position = parse_position(text)
     if not isinstance(position, dict) or "game" not in position:
         raise InvalidPositionError("position must be a JSON object with a 'game' field")
+    # a play-mode download names what it drew anew; the rest is an ordinary position
+    position.pop("redrawn", None)
     if not isinstance(position["game"], str) or position["game"] not in _registry():
         raise InvalidPositionError(f"game: unknown game {shown(position['game'])} (known: {', '.join(game_names())})")
     if game is not None and position["game"] != game:

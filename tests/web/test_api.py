@@ -145,7 +145,7 @@ def test_moves_by_id_and_refusals(client):
     assert "seat must be a seat" in error_of(client.get(f"/api/view?board={board}&seat=5"))
     assert "unknown game" in error_of(client.post("/api/new", json={"game": "chess"}))
     assert "player count must be 2-4" in error_of(client.post("/api/new", json={"game": "seasons", "players": 7}))
-    assert "request body is not JSON" in error_of(client.post("/api/move", content=b"{nope"))
+    assert "request body is not JSON" in error_of(client.post("/api/move", content=b"{nope", headers={"Content-Type": "application/json"}))
 
 
 @pytest.mark.parametrize("edit, expected", [

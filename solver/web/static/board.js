@@ -82,7 +82,12 @@ const BoardPage = (() => {
   async function api(path, body) {
     const options = body === undefined ? {} :
       {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-    const answer = await fetch(path, options);
+    let answer;
+    try {
+      answer = await fetch(path, options);
+    } catch (error) {
+      throw new Error("the server is not answering (it was stopped?): start `boardlab serve` and reload the page");
+    }
     const data = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
     if (!answer.ok || data.error) throw new Error(data.error || `the server answered ${answer.status}`);
     return data;
@@ -118,7 +123,9 @@ const BoardPage = (() => {
     clearTimeout(page.poll);
     let view = await api(`/api/view?board=${board}&seat=${page.seat}`);
     if (ticket !== page.refreshes) return;
-    if ($("follow").checked && view.to_act !== null && view.to_act !== page.seat) {
+    // in play mode the AI's seats cannot be viewed: follow only the seats people play
+    const followable = (seat) => !(view.play_mode && view.agents[seat]);
+    if ($("follow").checked && view.to_act !== null && view.to_act !== page.seat && followable(view.to_act)) {
       page.seat = view.to_act;
       view = await api(`/api/view?board=${board}&seat=${page.seat}`);
       if (ticket !== page.refreshes) return;
@@ -130,14 +137,32 @@ const BoardPage = (() => {
       page.best = null;
     }
     page.view = view;
+    remember();
     render();
     if (view.agent_error) showError(view.agent_error);
     if (view.thinking) page.poll = setTimeout(() => guarded(refresh), POLL_MS);
   }
 
+  // the address names the board and the seat viewed, so a reload reopens the game
+  function remember() {
+    const hash = `#board=${encodeURIComponent(page.board)}&seat=${page.seat}`;
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function renderMode(view) {
+    const line = $("mode");
+    line.dataset.mode = view.play_mode ? "play" : view.revealed ? "revealed" : "analysis";
+    line.textContent = view.play_mode
+      ? "Play mode: you see only what your seat may see (the AI's cards, the deck order and the dice to come stay hidden; a download is your seat's copy with them drawn anew)."
+      : view.revealed ? "Analysis: play mode was left on this board, everything is revealed (every seat, the whole position)." : "";
+    line.hidden = !line.textContent;
+    $("reveal").hidden = !view.play_mode;
+  }
+
   function render() {
     const view = page.view;
     renderStatus(view);
+    renderMode(view);
     $("data-note").hidden = !view.data_note;
     $("data-note").textContent = view.data_note || "";
     renderSeatChoice(view);
@@ -156,7 +181,7 @@ const BoardPage = (() => {
     $("suggest-note").textContent = why;
     updateStop();
     $("ai").disabled = view.over || !!view.thinking;
-    $("download").href = `/api/position?board=${page.board}`;
+    $("download").href = `/api/position?board=${page.board}&seat=${page.seat}`;
     // the new-game form starts from the board's game, but only when that changes: a refresh of the
     // same board (follow, a seat, the AI's polling) must not undo a game or player count being chosen
     const shown = `${view.game}/${view.players}`;
@@ -181,6 +206,10 @@ const BoardPage = (() => {
     if (select.options.length !== view.players) {
       select.replaceChildren(...Array.from({length: view.players}, (_, i) => new Option(`seat ${i}`, String(i))));
     }
+    Array.from(select.options).forEach((option, seat) => {     // play mode: the AI's seats stay hidden
+      option.disabled = view.play_mode && !!view.agents[seat];
+      option.textContent = option.disabled ? `seat ${seat} (AI, hidden)` : `seat ${seat}`;
+    });
     select.value = String(view.seat);
   }
 
@@ -289,6 +318,9 @@ const BoardPage = (() => {
   async function setAgents() {
     const specs = Array.from($("agents").querySelectorAll("input"), (input) => input.value.trim() || null);
     await api("/api/agents", {board: page.board, agents: specs});
+    // in play mode the AI's seat cannot be viewed: look at the board as a person's seat
+    const person = specs.indexOf(null);
+    if (specs[page.seat] && person >= 0 && !page.view.revealed) page.seat = person;
     clearError();
     await refresh();
   }
@@ -363,6 +395,16 @@ const BoardPage = (() => {
         showRanked(JSON.parse(e.data));
       });
     }
+    // the server stopped (Ctrl-C) or the connection broke: say so instead of waiting for ever
+    events.addEventListener("closed", () => {
+      stopEvents();
+      showError("the server stopped: the search ended; start `boardlab serve` again and reload the page");
+    });
+    events.onerror = () => {
+      if (page.events !== events) return;
+      stopEvents();
+      showError("the server stopped or the connection was lost: the search ended; reload the page when the server runs");
+    };
     events.addEventListener("failed", (e) => {
       stopEvents();
       if (e.data) {
@@ -468,13 +510,35 @@ const BoardPage = (() => {
       $("position-text").value = text;
       await loadPosition(text);
     }));
+    $("reveal").addEventListener("click", () => guarded(async () => {
+      if (!confirm("Leave play mode for good on this board and reveal everything (the AI's cards, the deck order, the dice to come)?")) return;
+      await api("/api/reveal", {board: page.board});
+      await refresh();
+    }));
     window.addEventListener("pagehide", () => {
-      if (page.board) navigator.sendBeacon("/api/stop", JSON.stringify({board: page.board}));
+      // the server takes JSON only (a beacon would post text/plain)
+      if (page.board) fetch("/api/stop", {method: "POST", keepalive: true, headers: {"Content-Type": "application/json"},
+                                         body: JSON.stringify({board: page.board})}).catch(() => {});
     });
     await guarded(async () => {
-      const data = await api("/api/new", {});
-      page.board = data.board;
-      $("game").replaceChildren(...data.games.map((g) => new Option(GAME_TITLES[g] || g, g)));
+      const named = new URLSearchParams(location.hash.slice(1));
+      let games = null;
+      if (named.get("board")) {           // a reload: reopen the board the address names
+        const seat = Number(named.get("seat")) || 0;
+        try {
+          games = (await api(`/api/view?board=${encodeURIComponent(named.get("board"))}&seat=${seat}`)).games;
+          page.board = named.get("board");
+          page.seat = seat;
+        } catch (error) {
+          showError(`the board in this address could not be reopened (${error.message}); a new one was opened`);
+        }
+      }
+      if (!page.board) {
+        const data = await api("/api/new", {});
+        page.board = data.board;
+        games = data.games;
+      }
+      $("game").replaceChildren(...games.map((g) => new Option(GAME_TITLES[g] || g, g)));
       await refresh();
     });
   }
