@@ -203,9 +203,11 @@ class PlaySession:
         for place, move in enumerate(ranked[:HINT_MOVES], 1):
             tie = {"~": " (the same moves this turn as 1, in another order)",
                    "*": " (no different from 1: the same scores in every paired playout)",
-                   "=": " (as good as 1 for all this search can tell)", "": ""}[mark(move, place == 1)]
-            self.say(f"  {place}. {named(move['name'], move['move'])}: win {move['win_prob']:.2f}, expected score "
-                     f"{move['expected_score']:.1f}, {move['visits']} visits{tie}")
+                   "=": " (as good as 1 for all this search can tell: its value within error of 1's)",
+                   "": ""}[mark(move, place == 1)]
+            # value: the search's reward, which the "=" mark compares (the win may differ more)
+            self.say(f"  {place}. {named(move['name'], move['move'])}: win {move['win_prob']:.2f}, value "
+                     f"{move['mean_reward']:.3f}, expected score {move['expected_score']:.1f}, {move['visits']} visits{tie}")
 
     def undo(self):
         """Go back to the person's previous decision, taking back the AI's replies too."""

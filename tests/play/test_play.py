@@ -208,13 +208,15 @@ def test_hint_says_which_moves_the_search_cannot_tell_from_the_first(monkeypatch
 
     state = new_state("sanjuan", 2, 4)
     legal = state.legal_actions()[:3]
-    ranked = [{"action": a, "move": state.action_to_string(a), "name": state.action_name(a), "visits": 30 - i, "win_prob": 0.5,
-               "expected_score": 20.0, "tied": i < 2, "same_turn": i == 0} for i, a in enumerate(legal)]
+    ranked = [{"action": a, "move": state.action_to_string(a), "name": state.action_name(a), "visits": 30 - i, "win_prob": 0.5 - 0.1 * i,
+               "mean_reward": 0.25 + 0.001 * i, "expected_score": 20.0, "tied": i < 2, "same_turn": i == 0} for i, a in enumerate(legal)]
     monkeypatch.setattr(search, "analyse", lambda *args, **kwargs: ranked)
     out = io.StringIO()
     PlaySession(state, state.current_player(), "random", 0, out, color=False).hint()
     lines = [line for line in out.getvalue().splitlines() if line.startswith("  ")]
     assert ["as good as 1" in line for line in lines] == [False, True, False]
+    # the "=" compares the value (the search's reward), so the hint shows it beside the win
+    assert ["value 0.25" in line for line in lines] == [True, True, True] and "win 0.40, value 0.251" in lines[1]
     assert not any("another order" in line for line in lines)
     ranked[1]["same_turn"] = True                # the same moves this turn as the first, in another order
     out = io.StringIO()

@@ -361,6 +361,7 @@ const BoardPage = (() => {
     page.best = null;
     $("progress").textContent = "";
     $("ranked").replaceChildren();
+    $("ranked-legend").hidden = true;
   }
 
   function stopEvents() {
@@ -425,7 +426,7 @@ const BoardPage = (() => {
     $("progress").textContent = `${word}: ${report.visits} visits in ${report.elapsed.toFixed(1)} s`;
     const ranked = report.ranked || [];
     const head = document.createElement("tr");
-    for (const title of ["move", "visits", "win", "score", "line of play"]) {
+    for (const title of ["move", "visits", "win", "value", "score", "line of play"]) {
       const cell = document.createElement("th");
       cell.textContent = title;
       head.append(cell);
@@ -441,19 +442,19 @@ const BoardPage = (() => {
       const name = mark ? `${mark} ${words}` : words;
       // the line of play in words, each move with its seat ("seat 1: take mine from depot 5")
       const line = move.pv_names ? move.pv_names.join("; ") : (move.pv || []).join(" ");
-      const cells = [name, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1), line];
+      const cells = [name, move.visits, move.win_prob.toFixed(3), move.value.toFixed(3), move.expected_score.toFixed(1), line];
       cells.forEach((value, k) => {
         const cell = document.createElement("td");
         cell.textContent = String(value);
         if (k === 0 && mark === "~") cell.title = "the same moves this turn as the first, in another order";
         if (k === 0 && mark === "*") cell.title = "no difference: paired playouts after this move and after the first end with the same scores";
-        if (k === 0 && mark === "=") cell.title = "the search cannot tell this move from the first at this budget";
+        if (k === 0 && mark === "=") cell.title = "the search cannot tell this move from the first at this budget: its value is within 95% error of the first's";
         if (k === 0) {
           cell.dataset.move = move.move;
           cell.dataset.mark = mark;
           if (!mark && words !== move.move) cell.title = move.move;
         }
-        if (k === 4) {
+        if (k === 5) {
           cell.className = "line";
           if (move.pv && move.pv.length) cell.title = move.pv.join(", ");     // the notation of the line
         }
@@ -463,6 +464,7 @@ const BoardPage = (() => {
       return row;
     });
     $("ranked").replaceChildren(head, ...rows);
+    $("ranked-legend").hidden = !rows.length;
     page.best = ranked.length ? ranked[0].move : null;
     renderBoard(page.view);
     renderLegal(page.view);
