@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from engine_c import new_state, state_from_json
+from solver.display.seat_views import seat_view
 from solver.play.session import PlaySession
 from solver.games.positions import pretty_json
 
@@ -55,14 +56,20 @@ def test_a_scripted_game_to_the_final_scores_with_undo_and_save(game, tmp_path):
     assert len(person.undone) == 3
     assert all(expected == found for expected, found in person.undone)
     assert output.count("taken back: you are at your previous decision again") == 3
-    # save wrote the position of that moment, complete and loadable
+    # save wrote the position of that moment as seat 1 knows it: loadable, the same to seat 1, the RNG
+    # (and the AI's secrets) drawn anew and said so
     [(path, position)] = person.saved
-    assert state_from_json(saved_path.read_text()).to_json() == position
+    saved = json.loads(saved_path.read_text())
+    truth = state_from_json(position).to_dict()
+    assert saved["redrawn"] and "seat 1's view" in saved["redrawn"][0]
+    kept = state_from_json(saved_path.read_text()).to_dict()
+    assert seat_view(kept, 1) == seat_view(truth, 1) and kept["rng"] != truth["rng"]
+    assert "your seat's view, hidden parts drawn anew" in output
     # the hint ranks the legal moves of that moment, best first
     [legal] = [moves for command, moves in person.commands if command == "hint"]
     block = output.split("hint (200 search iterations):\n")[1]
     # each move in words, its notation in brackets
-    ranked = re.findall(r"^  (\d)\. .+ \[(.+)\]: win (\d\.\d\d), expected score", block, re.M)[:len(legal)]
+    ranked = re.findall(r"^  (\d)\. .+ \[(.+)\]: win (\d\.\d\d), value -?\d\.\d+, expected score", block, re.M)[:len(legal)]
     assert [int(place) for place, _, _ in ranked] == list(range(1, min(3, len(legal)) + 1))
     assert all(move in legal for _, move, _ in ranked)
     # the AI's moves are shown, and the person sees the game from seat 1 only

@@ -80,5 +80,9 @@ def test_the_real_problem_is_named(client):
     assert answer.status_code == 400 and "unknown game" in answer.json()["error"]
     digits = client.post("/api/new", content=b'{"seed": ' + b"7" * 5000 + b"}", headers=JSON)
     assert digits.status_code == 400 and "too many digits" in digits.json()["error"]
+    board = client.post("/api/new", json={}).json()["board"]
+    long_text = '{"game": "burgundy", "rng": ' + "7" * 5000 + "}"
+    position = client.post("/api/position", json={"board": board, "text": long_text})
+    assert position.status_code == 400 and "more than 4300 digits" in position.json()["error"]
     text = client.post("/api/new", content=b'{"board": 1}', headers={"Content-Type": "text/plain"})
     assert text.status_code == 415 and "application/json" in text.json()["error"]

@@ -80,8 +80,10 @@ const BoardPage = (() => {
 
   // ---- talking to the server --------------------------------------------------------------
   async function api(path, body) {
+    // a body given as text is sent as it is (JSON written by hand: a seed past 2^53 keeps its digits)
     const options = body === undefined ? {} :
-      {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+      {method: "POST", headers: {"Content-Type": "application/json"},
+       body: typeof body === "string" ? body : JSON.stringify(body)};
     let answer;
     try {
       answer = await fetch(path, options);
@@ -338,9 +340,14 @@ const BoardPage = (() => {
     event.preventDefault();
     clearError();
     stopEvents();
-    const seed = Number($("seed").value);
-    const data = await api("/api/new", {board: page.board, game: $("game").value,
-                                        players: Number($("players").value), seed});
+    // the seed as typed: a page number loses digits past 2^53 (and is Infinity past 308 digits)
+    const typed = $("seed").value.trim();
+    if (!/^\d{1,20}$/.test(typed) || BigInt(typed) >= 2n ** 64n) {
+      throw new Error(`seed must be an integer in 0..2^64-1, got ${typed.length > 30 ? `a ${typed.length}-digit number` : JSON.stringify(typed)}`);
+    }
+    const body = JSON.stringify({board: page.board, game: $("game").value, players: Number($("players").value),
+                                 seed: "SEED"}).replace('"SEED"', typed);
+    const data = await api("/api/new", body);
     page.board = data.board;
     page.seat = 0;
     clearSuggestion();
