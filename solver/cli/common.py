@@ -142,8 +142,9 @@ def position_input(purpose, required=False):
         @functools.wraps(command)
         def merged(*args, position_arg=None, position_opt=None, **kwargs):
             """Call the command with the one position given."""
-            if position_arg is not None and position_opt is not None and position_arg != position_opt:
-                fail(f"two positions given ({position_arg} and --position {position_opt}): give one")
+            if position_arg is not None and position_opt is not None:
+                fail(f"two positions given ({position_arg} and --position {position_opt}): give one, "
+                     "as POSITION or as --position POSITION")
             path = position_arg if position_arg is not None else position_opt
             if required and path is None:
                 fail("give a position file: POSITION (or --position POSITION; - reads standard input)")

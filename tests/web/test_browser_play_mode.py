@@ -6,7 +6,6 @@ import signal
 import subprocess
 import sys
 
-import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import ROOT, start_game
