@@ -80,9 +80,18 @@ def state_from_json(text, game=None, data=None):
     a data file or dict to install for that game first, see :func:`use_data`)."""
     from engine_c.game import parse_position
 
-    position = parse_position(text)
+    try:
+        position = parse_position(text)
+    except InvalidPositionError as exc:
+        # Python reads no integer of more than 4300 digits: name that, not "not JSON"
+        if "4300 digits" in str(exc):
+            raise InvalidPositionError("position holds a number of more than 4300 digits (Python reads none that "
+                                       "long; a seed is at most 2^64-1, 20 digits)") from None
+        raise
     if not isinstance(position, dict) or "game" not in position:
         raise InvalidPositionError("position must be a JSON object with a 'game' field")
+    # a play-mode download names what it drew anew; the rest is an ordinary position
+    position.pop("redrawn", None)
     if not isinstance(position["game"], str) or position["game"] not in _registry():
         raise InvalidPositionError(f"game: unknown game {shown(position['game'])} (known: {', '.join(game_names())})")
     if game is not None and position["game"] != game:

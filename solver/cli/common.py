@@ -129,3 +129,29 @@ def play_study(study_runs, out, jobs, backend, address, progress):
         except KeyboardInterrupt as exc:
             exc.hint = f"the finished games are kept in {out}; give the same command again to continue"
             raise
+
+
+def position_input(purpose, required=False):
+    """The one way commands take a position: ``POSITION`` (an argument) or ``--position POSITION``,
+    both accepted by every command that reads one (``-``: standard input); the decorated command
+    receives ``position_path`` (None when neither is given and ``required`` is False)."""
+    def decorate(command):
+        """Add the argument and the option, and merge them into ``position_path``."""
+        import functools
+
+        @functools.wraps(command)
+        def merged(*args, position_arg=None, position_opt=None, **kwargs):
+            """Call the command with the one position given."""
+            if position_arg is not None and position_opt is not None:
+                fail(f"two positions given ({position_arg} and --position {position_opt}): give one, "
+                     "as POSITION or as --position POSITION")
+            path = position_arg if position_arg is not None else position_opt
+            if required and path is None:
+                fail("give a position file: POSITION (or --position POSITION; - reads standard input)")
+            return command(*args, position_path=None if path is None else Path(path), **kwargs)
+        merged = click.option("--position", "position_opt", default=None, metavar="POSITION",
+                              help="The same as the POSITION argument (either form works in every command).")(merged)
+        merged = click.argument("position_arg", metavar="[POSITION]", required=False, default=None)(merged)
+        merged.__doc__ = (command.__doc__ or "").rstrip() + f"\n\nPOSITION: {purpose}"
+        return merged
+    return decorate

@@ -10,9 +10,16 @@ from solver.cli.common import fail
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="Report directory to write.")
-def report(paths, out):
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="Report directory to write; an existing one that holds files is kept unless --force.")
+@click.option("--force", is_flag=True, help="Write into --out even if it holds files (an earlier report is replaced).")
+def report(paths, out, force):
     """Write plots and an HTML report from one or more simulation results."""
+    # the one convention for outputs (as position and data --out): never replace silently
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file, not a directory: give a directory for the report")
+    if not force and out.is_dir() and any(out.iterdir()):
+        fail(f"{out} exists and holds files; give --force to replace the report there, or another --out")
     # a mistyped path is refused before pandas and matplotlib load (seconds)
     from analysis.names import VALUES_MANIFEST, holds_results
 

@@ -1,20 +1,18 @@
 """``boardlab show``: draw a position in the terminal (solver.display)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from solver.cli.common import data_option
+from solver.cli.common import data_option, position_input
 
 
 @click.command()
-@click.argument("position_path", metavar="POSITION", type=click.Path(path_type=Path))
 @click.option("--seat", type=int, default=None, help="Draw only what this seat can see (default: everything).")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
 @data_option("Game data file (JSON) for the position's game, instead of the shipped one (docs/data.md).")
+@position_input("a position file (JSON), or - for standard input.", required=True)
 def show(position_path, seat, color, data_path):
-    """Draw a position in the terminal (POSITION: a position file, or - for standard input)."""
+    """Draw a position in the terminal."""
     from solver.display import show_position
 
     picture, line = show_position(position_path, seat, color, data=data_path)

@@ -15,7 +15,9 @@ from solver.cli.common import data_option, echo_note, options_option, parse_opti
 @click.option("--game", required=True, help="Game short name (see `boardlab games`).")
 @click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", "agents", multiple=True, required=True,
-              help="Agent spec, once per seat, e.g. ismcts:iterations=1000, greedy, random.")
+              help="Agent spec, once per seat, e.g. ismcts:iterations=1000, greedy, random; fewer than the "
+                   "players are repeated over the seats (K agents: seat s plays agent s mod K), and the "
+                   "line-up rotates from game to game.")
 @click.option("--games", "num_games", type=int, default=100, show_default=True, help="Games to play.")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed of the run.")

@@ -2,19 +2,16 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
 from engine_c.errors import BoardlabError
 from solver.runs.config import MAX_JOBS, MAX_SEED, check_int
-from solver.cli.common import ITERATIONS_MAX, check_seconds, data_option
+from solver.cli.common import ITERATIONS_MAX, check_seconds, data_option, position_input
 
 
 @click.command()
 @click.option("--game", default=None, help="Game short name the position must belong to (default: the one it names).")
-@click.option("--position", "position_path", required=True, type=click.Path(path_type=Path),
-              help="Position file (JSON, as written by `boardlab position`); - reads standard input.")
 @click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
 @click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead (at most 86400).")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Threads running the searches (at most 1024).")
@@ -25,6 +22,8 @@ from solver.cli.common import ITERATIONS_MAX, check_seconds, data_option
 @click.option("--top", type=int, default=8, show_default=True, help="Candidate moves to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 @data_option()
+@position_input("a position file (JSON, as written by `boardlab position`); - reads standard input.",
+                required=True)
 def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top, as_json, data_path):
     """Rank the moves of the player to act in a position by ISMCTS."""
     import json
@@ -66,10 +65,10 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
     total = sum(c["visits"] for c in candidates)
     click.echo(f"seat {state.current_player()} to move; {total} root visits over {len(candidates)} moves")
     width = max([len(c["name"]) for c in shown] + [4])
-    click.echo(f"{'#':>3s} {'move':{width}s} {'visits':>8s} {'win prob':>8s} {'exp. score':>10s}")
+    click.echo(f"{'#':>3s} {'move':{width}s} {'visits':>8s} {'win prob':>8s} {'value':>7s} {'exp. score':>10s}")
     for rank, c in enumerate(shown, 1):
         click.echo(f"{mark(c, rank == 1) or ' '}{rank:2d} {c['name']:{width}s} {c['visits']:8d} {c['win_prob']:8.3f} "
-                   f"{c['expected_score']:10.1f}")
+                   f"{c['mean_reward']:7.3f} {c['expected_score']:10.1f}")
         # the line of play on its own line: named moves are long, and each names the seat that plays it
         if c["pv_names"][1:]:
             click.echo(f"{'':4s}then {'; '.join(c['pv_names'][1:])}")
@@ -83,7 +82,8 @@ def suggest(game, position_path, iterations, seconds, jobs, searches, seed, top,
         click.echo(f"* no difference: {SAME_OUTCOME_PLAYOUTS} paired playouts after this move and after #1 end with "
                    f"the same scores: {alike} such move{'s' if alike > 1 else ''}")
     if tied:
-        click.echo(f"= the search cannot tell this move from #1 at this budget (values within 95% error): "
+        click.echo(f"= the search cannot tell this move from #1 at this budget (the value column, the search's reward "
+                   f"blending place or margin with the own score, within 95% error of #1's; win prob may differ): "
                    f"{tied} such move{'s' if tied > 1 else ''}; more iterations may separate them")
     # ties_best(c, #1) is False when c's value exceeds #1's by more than the error of the difference
     better = [rank for rank, c in enumerate(shown[1:], 2) if not ties_best(c, candidates[0])]

@@ -156,3 +156,25 @@ def name_seen_by(game, before, move, name, actor, seat, now=None):
     ``move_seen_by`` shows of it (a card given away face down is not named)."""
     seen = move_seen_by(game, before, move, actor, seat, now)
     return name if seen == move else seen
+
+
+# What a seat's redrawn copy of a position changes (each engine's resample_hidden): the note a
+# play-mode download carries at its top ("redrawn"), so the file says which parts are invented.
+REDRAWN = {
+    "burgundy": ["rng: future dice, tiles and goods are drawn anew"],
+    "sanjuan": ["rng: future draws", "supply: the deck order",
+                "discard: the cards you did not see go there",
+                "the other seats' hands (but cards taken face up) and chapels",
+                "every good on a production building (goods lie face down)",
+                "another seat's councillor draw", "tiles: the trading-house tiles not revealed yet"],
+    "seasons": ["rng: future draws", "the other seats' card choices of this round (not revealed yet)"],
+    "tiletum": ["rng: future dice, stack draws and corruption tokens"],
+}
+
+
+def redrawn_position(state, seat, seed):
+    """The position ``seat`` may keep: ``state.resample_hidden(seat, seed)`` as a dict, with a
+    top-level ``"redrawn"`` list naming what was drawn anew (the position readers skip it)."""
+    data = state.resample_hidden(seat, seed).to_dict()
+    notes = REDRAWN.get(state.game_name, ["rng"])
+    return {"redrawn": [f"seat {seat}'s view: everything it cannot see was drawn anew"] + notes, **data}

@@ -8,7 +8,11 @@ depot 5 [die1:take5]``, ``state.action_name``); the person types a move in the n
 - ``moves`` (or ``?``): list the legal moves;
 - ``hint``: a short search for the player to act, printing the best moves;
 - ``undo``: back to the person's previous decision (the AI's replies are taken back too);
-- ``save FILE``: write the position (complete JSON: it can be loaded again) to FILE;
+- ``save FILE``: write the position to FILE as your seat may know it: everything it cannot see (the
+  AI's hands, the deck order, the dice to come) drawn anew, named in the file's ``"redrawn"`` note
+  (it loads again: play on from it); ``reveal`` leaves this fair play for good, after which ``save``
+  writes the whole position;
+- several cards of one payment, keep or discard at once, in any order: ``pay crane, indigo_plant``;
 - ``show``: draw the position again; ``help``: list the commands; ``quit``: leave the game.
 
 The person sees the position as their seat sees it (``solver.display.seat_views``), and the AI's
@@ -21,7 +25,9 @@ exit code: 0 in every case (bad commands are answered and the game goes on).
 """
 from __future__ import annotations
 
+import json
 import os
+import secrets
 import shlex
 
 import numpy as np
@@ -29,7 +35,7 @@ import numpy as np
 from engine_c.errors import BoardlabError
 from solver.search.agents import make_agent
 from solver.display import render
-from solver.display.seat_views import name_seen_by
+from solver.display.seat_views import name_seen_by, redrawn_position
 from solver.games.positions import pretty_json
 from solver.play.forced import forced_lines
 
@@ -40,9 +46,40 @@ PROMPT_LISTS_UP_TO = 6                       # the prompt names the legal moves 
 SHORT_LIST = 12                              # legal moves named after an illegal one
 HINT_SEED_KEY = 1 << 30                      # spawn key of the hints' seeds (the agents use their seats)
 HELP = ("commands: a move in the game's notation | moves (or ?): the legal moves | hint: the best moves "
-        "by a short search | undo: back to your previous decision | save FILE: write the position | "
-        "show: draw the position | quit: leave the game")
+        "by a short search | undo: back to your previous decision | save FILE: write the position as your seat "
+        "knows it | reveal: show everything from now on (save writes the whole position) | show: draw the "
+        "position | quit: leave the game")
 PLACES = ("1st", "2nd", "3rd", "4th")
+
+
+CARD_SET_VERBS = ("pay", "keep", "discard", "tuck")      # one step of several cards (San Juan)
+
+
+def card_set(state, text):
+    """The actions of a set of cards given at once (``pay crane, indigo_plant``: the verb once, the
+    cards in any order), in an order the engine takes them; (None, why) if it is not a legal set."""
+    parts = [part.strip() for part in text.split(",")]
+    verb = parts[0].split()[0].lower() if parts[0].split() else ""
+    if verb not in CARD_SET_VERBS or not all(parts):
+        return None, f"{text!r}: only cards of one payment, keep or discard are given as a set, e.g. `pay crane, well`"
+    actions = []
+    for part in parts:
+        words = part if part.split()[0].lower() == verb else f"{verb} {part}"
+        try:
+            actions.append(state.string_to_action(words))
+        except (BoardlabError, ValueError):
+            return None, f"{text!r}: {words!r} is not a move of this game"
+    for order in (actions, sorted(actions)):        # as given, then the card list's order (the engine's)
+        trial = state.clone()
+        player = trial.current_player()
+        for action in order:
+            if trial.is_terminal() or trial.current_player() != player or not trial.is_legal(action):
+                break
+            trial.apply_action(action)
+        else:
+            return list(order), None
+    return None, (f"{text!r} is not a legal set here: each card must be in your hand and the set no larger "
+                  f"than the {verb} asks (`moves` lists the cards you may give now)")
 
 
 def named(name, move):
@@ -73,6 +110,7 @@ class PlaySession:
         self.history = []          # the positions at the person's earlier decisions, latest last
         self.hints = 0
         self.redraw = True         # draw the position before the next prompt
+        self.revealed = False      # fair play left: save writes the whole position
 
     def say(self, text=""):
         """Write one or more lines to the output."""
@@ -151,6 +189,10 @@ class PlaySession:
             self.undo()
         elif word == "save":
             self.save(rest.strip())
+        elif word == "reveal" and not rest:
+            self.revealed = True
+            self.say("play mode left for good: `save` now writes the whole position (the AI's hands, the deck "
+                     "order, the dice to come)")
         else:
             self.move(text)
         return True
@@ -167,23 +209,45 @@ class PlaySession:
         self.say("\n".join(f"  {named(name, move)}" for move, name in legal))
 
     def move(self, text):
-        """Play the person's move ``text``, or say why it cannot be played and list some legal moves."""
+        """Play the person's move ``text`` (or a set of cards, ``pay a, b``), or say why it cannot be
+        played and list some legal moves."""
+        if "," in text:
+            actions, why = card_set(self.state, text)
+            if actions is None:
+                self.say(why)
+                return
+            self.history.append(self.state.clone())
+            for action in actions:
+                self.play_one(action)
+            return
         try:
             action = self.state.string_to_action(text)
             legal = self.state.is_legal(action)
         except (BoardlabError, ValueError, OverflowError):
-            legal = False
+            action, legal = None, False
         if not legal:
             moves = [move for move, _ in self.legal_moves()]
             shown = ", ".join(moves[:SHORT_LIST]) + (f", ... ({len(moves) - SHORT_LIST} more: `moves`)"
                                                     if len(moves) > SHORT_LIST else "")
+            verb = text.split()[0].lower() if text.split() else ""
+            if action is not None and verb in CARD_SET_VERBS and any(m.split()[0] == verb for m in moves):
+                # the engine takes one set's cards in the card list's order: say so, and how to give a set
+                self.say(f"{text!r} is not a legal move here: the cards of one {verb} go in the card list's order, "
+                         f"so it cannot follow the cards given already (or you do not hold it); give the whole set "
+                         f"at once in any order, e.g. `{verb} A, B`, or `undo`. Legal moves: {shown}")
+                return
             self.say(f"{text!r} is not a legal move here (or a command: `help`). Legal moves: {shown}")
             return
         self.history.append(self.state.clone())
+        self.play_one(action)
+
+    def play_one(self, action):
+        """Play one legal ``action`` of the person and tell it (and the steps forced after it)."""
+        before_state = self.state.clone()
         before = self.state.to_dict()
         name = self.state.action_name(action)
         steps = self.state.apply_action_steps(action)
-        text = self.history[-1].action_to_string(action)
+        text = before_state.action_to_string(action)
         self.say(f"you play: {named(name, text)}")
         self.tell_forced(before, text, steps)
 
@@ -203,9 +267,11 @@ class PlaySession:
         for place, move in enumerate(ranked[:HINT_MOVES], 1):
             tie = {"~": " (the same moves this turn as 1, in another order)",
                    "*": " (no different from 1: the same scores in every paired playout)",
-                   "=": " (as good as 1 for all this search can tell)", "": ""}[mark(move, place == 1)]
-            self.say(f"  {place}. {named(move['name'], move['move'])}: win {move['win_prob']:.2f}, expected score "
-                     f"{move['expected_score']:.1f}, {move['visits']} visits{tie}")
+                   "=": " (as good as 1 for all this search can tell: its value within error of 1's)",
+                   "": ""}[mark(move, place == 1)]
+            # value: the search's reward, which the "=" mark compares (the win may differ more)
+            self.say(f"  {place}. {named(move['name'], move['move'])}: win {move['win_prob']:.2f}, value "
+                     f"{move['mean_reward']:.3f}, expected score {move['expected_score']:.1f}, {move['visits']} visits{tie}")
 
     def undo(self):
         """Go back to the person's previous decision, taking back the AI's replies too."""
@@ -217,18 +283,24 @@ class PlaySession:
         self.redraw = True
 
     def save(self, path):
-        """Write the whole position as JSON to ``path``; a problem is reported and the game goes on."""
+        """Write the position as JSON to ``path``: the person's seat's copy with what it cannot see
+        drawn anew (after ``reveal``: the whole position); a problem is reported and the game goes on."""
         if not path:
             self.say("save needs a file name: save FILE")
             return
         replaced = os.path.isfile(path)
+        if self.revealed:
+            text = self.state.to_json()
+        else:
+            text = json.dumps(redrawn_position(self.state, self.human, secrets.randbits(63)))
         try:
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(pretty_json(self.state.to_json()) + "\n")
+                handle.write(pretty_json(text) + "\n")
         except OSError as exc:
             self.say(f"cannot write {path}: {exc.strerror or exc}")
             return
-        self.say(f"position saved to {path}{' (it replaces the file that was there)' if replaced else ''} "
+        what = "the whole position" if self.revealed else "your seat's view, hidden parts drawn anew"
+        self.say(f"position saved to {path}{' (it replaces the file that was there)' if replaced else ''}: {what} "
                  f"(play on from it with: {self.resume_command(path)})")
 
     def resume_command(self, path):

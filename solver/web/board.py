@@ -3,9 +3,15 @@ most one search at a time (a suggestion or an agent's move).
 
 Every change happens under the board's lock; a search works on a copy of the position and its
 result is only used while the position is still the one it searched (``version``).
+
+Play mode: while an agent plays a seat and nobody has revealed the board, the board is a fair
+game against the AI: only the seats people play may be viewed, a download is that seat's copy
+with everything it cannot see drawn anew, and a suggestion or an AI move for a person's seat
+searches such a copy. ``reveal()`` leaves play mode for good (analysis: everything is shown).
 """
 from __future__ import annotations
 
+import secrets
 import threading
 
 import numpy as np
@@ -14,9 +20,9 @@ from engine_c import new_state, state_from_json
 from engine_c.errors import BoardlabError
 from solver.search.agents import make_agent
 from solver.games.datafiles import note
-from solver.display.seat_views import move_seen_by, name_seen_by
+from solver.display.seat_views import move_seen_by, name_seen_by, redrawn_position
 from solver.web.searches import AgentMove, Suggestion
-from solver.web.views import check_drawn, seat_position
+from solver.web.views import check_drawn, full_position, seat_position
 
 DEFAULT_AGENT = "ismcts:iterations=2000"
 MAX_SUGGEST_ITERATIONS = 10**8
@@ -51,6 +57,7 @@ class Board:
         self.lock = threading.RLock()
         self.seed = seed
         self.agents = [None] * state.num_players       # per seat: an agent spec, or None (a person)
+        self.revealed = False      # play mode was left: everything may be shown (for good)
         self._reset(state)
 
     def _reset(self, state):
@@ -66,6 +73,45 @@ class Board:
         self.agent_error = None
         if len(self.agents) != state.num_players:
             self.agents = [None] * state.num_players
+
+    # ---- play mode --------------------------------------------------------------------------
+
+    @property
+    def play_mode(self):
+        """True while the board is a game against the AI: an agent plays a seat, nothing was revealed."""
+        return not self.revealed and any(spec is not None for spec in self.agents)
+
+    def check_seat(self, seat, what="view"):
+        """``seat`` if it is a seat of the game that may be shown now (in play mode: a person's)."""
+        players = self.state.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise BoardlabError(f"seat must be a seat of this {players}-player game (0..{players - 1}), got {seat!r}")
+        if self.play_mode and self.agents[seat] is not None:
+            raise BoardlabError(f"play mode: seat {seat} is the AI's, its {what} is hidden from you "
+                                "(leave play mode to reveal everything)")
+        return seat
+
+    def reveal(self):
+        """Leave play mode for good: every seat's view and the whole position may be shown."""
+        with self.lock:
+            self.revealed = True
+
+    def download(self, seat):
+        """The position to save: the whole of it, or in play mode ``seat``'s copy with what it cannot
+        see drawn anew (a top-level ``redrawn`` note says what)."""
+        with self.lock:
+            if not self.play_mode:
+                return full_position(self.state)
+            self.check_seat(seat, "position")
+            return redrawn_position(self.state, seat, secrets.randbits(63))
+
+    def _searched(self, seat):
+        """The position a search for ``seat`` may see: in play mode a copy with what that seat cannot
+        see drawn anew (from its view only), else the position itself."""
+        if not self.play_mode:
+            return self.state
+        seed = int(np.random.SeedSequence(self.seed, spawn_key=(AGENT_SEED_KEY + 1, len(self.history))).generate_state(1)[0])
+        return self.state.resample_hidden(seat, seed)
 
     # ---- starting and loading ------------------------------------------------------------
 
@@ -159,6 +205,7 @@ class Board:
             self._changed()
             entry = self.future.pop()
             self._apply(entry[1], keep_future=True)
+            self.after_move()           # an agent's seat to act plays, as after any move
 
     # ---- agents ---------------------------------------------------------------------------
 
@@ -196,7 +243,10 @@ class Board:
             if self.suggestion is not None:
                 self.suggestion.stop()
             self.agent_error = None
-            self.agent_move = AgentMove(self.state, agent, seat, spec)
+            # an agent's own seat searches the position (its agent sees only its seat's view anyway);
+            # a person's seat in play mode only what that seat may see
+            searched = self.state if self.agents[seat] is not None else self._searched(seat)
+            self.agent_move = AgentMove(searched, agent, seat, spec)
             version = self.version
             self.agent_move.start(lambda job: self._agent_done(job, version))
 
@@ -220,6 +270,7 @@ class Board:
     def suggest(self, seat, iterations=None, seconds=None, jobs=1):
         """Start a suggestion for the player to act, who must be ``seat`` (the seat the page shows)."""
         with self.lock:
+            self.check_seat(seat, "suggestion")
             to_act = _seat_to_act(self.state)
             if to_act is None:
                 raise BoardlabError("the game is over: there is no move to suggest")
@@ -238,7 +289,7 @@ class Board:
             if self.suggestion is not None:
                 self.suggestion.stop()
             seed = int(np.random.SeedSequence(self.seed, spawn_key=(len(self.history),)).generate_state(1)[0])
-            self.suggestion = Suggestion(self.state, iterations, seconds, jobs, seed).start()
+            self.suggestion = Suggestion(self._searched(seat), iterations, seconds, jobs, seed).start()
             self.suggestion.version = self.version
             return self.suggestion
 
@@ -259,8 +310,7 @@ class Board:
         with self.lock:
             state = self.state
             players = state.num_players
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise BoardlabError(f"seat must be a seat of this {players}-player game (0..{players - 1}), got {seat!r}")
+            self.check_seat(seat)
             to_act = _seat_to_act(state)
             legal = []
             if to_act == seat:
@@ -286,5 +336,6 @@ class Board:
                 "can_undo": bool(self.history), "can_redo": bool(self.future),
                 "agents": list(self.agents), "thinking": thinking, "agent_error": self.agent_error,
                 "searching": searching, "version": self.version,
+                "play_mode": self.play_mode, "revealed": self.revealed,
                 "data": state.data_hash, "data_note": note(state.game_name),
             }

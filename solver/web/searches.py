@@ -159,6 +159,8 @@ class Suggestion:
                 holder = max(self.searchers, key=lambda s: self._tree_visits(s, action))
                 line = holder.principal_variation(action, max(PV_LENGTH, TURN_LINE))
                 move["pv"], move["pv_names"] = render_named_line(self.state, line[:PV_LENGTH], self.seed)
+                # the value the tie compares (the search's reward), shown beside the win probability
+                move["value"] = round(values[action]["mean_reward"], 4)
                 move["tied"] = not ranked or ties_best(values[ranked[0]["action"]], values[action])
                 first_line = line if first_line is None else first_line
                 move["same_turn"] = same_turn(self.state, first_line, line, self.seed)

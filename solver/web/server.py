@@ -71,12 +71,25 @@ def serve(host=DEFAULT_HOST, port=DEFAULT_PORT, position_path=None, echo=print, 
     from solver.games.datafiles import note
     from solver.web.app import create_app
 
+    from solver.web.guard import allowed_hosts
+
     use_data_files(data)
-    app = create_app(start_text(position_path))
+    app = create_app(start_text(position_path), hosts=allowed_hosts(host))
     sock = listening_socket(host, port)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=1,
                             lifespan="on")
-    server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        """uvicorn's server that, on Ctrl-C, ends the event streams and searches at once (not after
+        the graceful timeout), so the pages learn that the server stopped."""
+
+        def handle_exit(self, sig, frame):
+            """Stop what runs, then shut down as uvicorn does."""
+            app.state.closing.set()
+            app.state.boards.stop_all()
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     echo(f"boardlab analysis board: {address_of(sock)} (Ctrl-C stops the server)")
     for game in content.data_games():
         if note(game):

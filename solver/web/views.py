@@ -141,8 +141,9 @@ TABLES = {"burgundy": _burgundy_tables, "sanjuan": _sanjuan_tables, "seasons": _
 
 def check_drawn(game):
     """``game`` if the page can draw it; one-line BoardlabError otherwise."""
-    if game not in TABLES or game not in SEAT_VIEWS:
-        raise BoardlabError(f"unknown game {game!r} for the analysis board (known: {', '.join(sorted(TABLES))})")
+    if not isinstance(game, str) or game not in TABLES or game not in SEAT_VIEWS:
+        shown = repr(game) if len(repr(game)) <= 40 else repr(game)[:40] + "..."
+        raise BoardlabError(f"unknown game {shown} for the analysis board (known: {', '.join(sorted(TABLES))})")
     return game
 
 

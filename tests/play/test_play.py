@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from engine_c import new_state, state_from_json
+from solver.display.seat_views import seat_view
 from solver.play.session import PlaySession
 from solver.games.positions import pretty_json
 
@@ -55,14 +56,20 @@ def test_a_scripted_game_to_the_final_scores_with_undo_and_save(game, tmp_path):
     assert len(person.undone) == 3
     assert all(expected == found for expected, found in person.undone)
     assert output.count("taken back: you are at your previous decision again") == 3
-    # save wrote the position of that moment, complete and loadable
+    # save wrote the position of that moment as seat 1 knows it: loadable, the same to seat 1, the RNG
+    # (and the AI's secrets) drawn anew and said so
     [(path, position)] = person.saved
-    assert state_from_json(saved_path.read_text()).to_json() == position
+    saved = json.loads(saved_path.read_text())
+    truth = state_from_json(position).to_dict()
+    assert saved["redrawn"] and "seat 1's view" in saved["redrawn"][0]
+    kept = state_from_json(saved_path.read_text()).to_dict()
+    assert seat_view(kept, 1) == seat_view(truth, 1) and kept["rng"] != truth["rng"]
+    assert "your seat's view, hidden parts drawn anew" in output
     # the hint ranks the legal moves of that moment, best first
     [legal] = [moves for command, moves in person.commands if command == "hint"]
     block = output.split("hint (200 search iterations):\n")[1]
     # each move in words, its notation in brackets
-    ranked = re.findall(r"^  (\d)\. .+ \[(.+)\]: win (\d\.\d\d), expected score", block, re.M)[:len(legal)]
+    ranked = re.findall(r"^  (\d)\. .+ \[(.+)\]: win (\d\.\d\d), value -?\d\.\d+, expected score", block, re.M)[:len(legal)]
     assert [int(place) for place, _, _ in ranked] == list(range(1, min(3, len(legal)) + 1))
     assert all(move in legal for _, move, _ in ranked)
     # the AI's moves are shown, and the person sees the game from seat 1 only
@@ -208,13 +215,15 @@ def test_hint_says_which_moves_the_search_cannot_tell_from_the_first(monkeypatch
 
     state = new_state("sanjuan", 2, 4)
     legal = state.legal_actions()[:3]
-    ranked = [{"action": a, "move": state.action_to_string(a), "name": state.action_name(a), "visits": 30 - i, "win_prob": 0.5,
-               "expected_score": 20.0, "tied": i < 2, "same_turn": i == 0} for i, a in enumerate(legal)]
+    ranked = [{"action": a, "move": state.action_to_string(a), "name": state.action_name(a), "visits": 30 - i, "win_prob": 0.5 - 0.1 * i,
+               "mean_reward": 0.25 + 0.001 * i, "expected_score": 20.0, "tied": i < 2, "same_turn": i == 0} for i, a in enumerate(legal)]
     monkeypatch.setattr(search, "analyse", lambda *args, **kwargs: ranked)
     out = io.StringIO()
     PlaySession(state, state.current_player(), "random", 0, out, color=False).hint()
     lines = [line for line in out.getvalue().splitlines() if line.startswith("  ")]
     assert ["as good as 1" in line for line in lines] == [False, True, False]
+    # the "=" compares the value (the search's reward), so the hint shows it beside the win
+    assert ["value 0.25" in line for line in lines] == [True, True, True] and "win 0.40, value 0.251" in lines[1]
     assert not any("another order" in line for line in lines)
     ranked[1]["same_turn"] = True                # the same moves this turn as the first, in another order
     out = io.StringIO()

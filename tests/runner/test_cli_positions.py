@@ -164,6 +164,10 @@ def test_simulate_then_report(tmp_path):
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "report" / "index.html").read_text()
     assert "<img" in page and "seat" in page.lower()
+    # an existing report is kept unless --force, as position and data --out
+    again = _boardlab("report", str(run_dir), "--out", str(tmp_path / "report"))
+    _one_line_error(again, "holds files; give --force")
+    assert _boardlab("report", str(run_dir), "--out", str(tmp_path / "report"), "--force").returncode == 0
 
 
 def test_san_juan_everywhere_in_the_product(tmp_path):

@@ -145,7 +145,7 @@ def test_moves_by_id_and_refusals(client):
     assert "seat must be a seat" in error_of(client.get(f"/api/view?board={board}&seat=5"))
     assert "unknown game" in error_of(client.post("/api/new", json={"game": "chess"}))
     assert "player count must be 2-4" in error_of(client.post("/api/new", json={"game": "seasons", "players": 7}))
-    assert "request body is not JSON" in error_of(client.post("/api/move", content=b"{nope"))
+    assert "request body is not JSON" in error_of(client.post("/api/move", content=b"{nope", headers={"Content-Type": "application/json"}))
 
 
 @pytest.mark.parametrize("edit, expected", [
@@ -317,3 +317,31 @@ def test_tiletum_tables_give_corruption_values_and_what_each_fair_scores(client)
         assert words == fair_text(kind) and words.startswith(f"{multipliers[kind]} VP per ")
     assert tables["fair_effects"]["houses"] == "2 VP per own house on the map"
 
+
+
+def test_redo_after_undo_lets_the_ai_seat_move_again(client):
+    """Undo takes back the person's move and the AI's reply; Redo replays the person's move, and
+    the AI, whose turn it is again, moves by itself (it stayed idle before)."""
+    board = new_board(client, "burgundy", 2, seed=3)
+    assert client.post("/api/agents", json={"board": board, "agents": [None, "random"]}).status_code == 200
+    live = client.app.state.boards.get(board)
+
+    def settle():
+        """Wait for the AI's move to be played."""
+        deadline = time.monotonic() + 30
+        while live.agent_move is not None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+    while not any(m["seat"] == 1 for m in view(client, board, 0)["moves"]):
+        move = view(client, board, 0)["legal"][0]["move"]
+        assert client.post("/api/move", json={"board": board, "move": move}).status_code == 200
+        settle()
+    played = view(client, board, 0)["moves"]
+    assert client.post("/api/undo", json={"board": board}).status_code == 200
+    undone = view(client, board, 0)["moves"]
+    assert all(m["seat"] == 0 for m in undone) and len(undone) < len(played)
+    assert client.post("/api/redo", json={"board": board}).status_code == 200
+    settle()
+    moves = view(client, board, 0)["moves"]
+    assert len(moves) > len(undone) + 1 and moves[len(undone)]["seat"] == 0
+    assert any(m["seat"] == 1 for m in moves[len(undone) + 1:])      # the AI moved again by itself

@@ -129,6 +129,8 @@ def test_the_ranked_moves_are_marked_tied_as_suggest_marks_them():
     assert sum(row[3][0] for table in suggestion.tables for row in table.values()) == 3000
     first = values[ranked[0]["action"]]
     assert [m["tied"] for m in ranked] == [True] + [ties_best(first, values[m["action"]]) for m in ranked[1:]]
+    # the value the "=" mark compares is in the table beside the win probability
+    assert [m["value"] for m in ranked] == [round(values[m["action"]]["mean_reward"], 4) for m in ranked]
     assert all(v["reward_se"] is None or 0 < v["reward_se"] < 0.5 for v in values.values())
 
 

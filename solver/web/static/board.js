@@ -80,9 +80,16 @@ const BoardPage = (() => {
 
   // ---- talking to the server --------------------------------------------------------------
   async function api(path, body) {
+    // a body given as text is sent as it is (JSON written by hand: a seed past 2^53 keeps its digits)
     const options = body === undefined ? {} :
-      {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-    const answer = await fetch(path, options);
+      {method: "POST", headers: {"Content-Type": "application/json"},
+       body: typeof body === "string" ? body : JSON.stringify(body)};
+    let answer;
+    try {
+      answer = await fetch(path, options);
+    } catch (error) {
+      throw new Error("the server is not answering (it was stopped?): start `boardlab serve` and reload the page");
+    }
     const data = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
     if (!answer.ok || data.error) throw new Error(data.error || `the server answered ${answer.status}`);
     return data;
@@ -118,7 +125,9 @@ const BoardPage = (() => {
     clearTimeout(page.poll);
     let view = await api(`/api/view?board=${board}&seat=${page.seat}`);
     if (ticket !== page.refreshes) return;
-    if ($("follow").checked && view.to_act !== null && view.to_act !== page.seat) {
+    // in play mode the AI's seats cannot be viewed: follow only the seats people play
+    const followable = (seat) => !(view.play_mode && view.agents[seat]);
+    if ($("follow").checked && view.to_act !== null && view.to_act !== page.seat && followable(view.to_act)) {
       page.seat = view.to_act;
       view = await api(`/api/view?board=${board}&seat=${page.seat}`);
       if (ticket !== page.refreshes) return;
@@ -130,14 +139,32 @@ const BoardPage = (() => {
       page.best = null;
     }
     page.view = view;
+    remember();
     render();
     if (view.agent_error) showError(view.agent_error);
     if (view.thinking) page.poll = setTimeout(() => guarded(refresh), POLL_MS);
   }
 
+  // the address names the board and the seat viewed, so a reload reopens the game
+  function remember() {
+    const hash = `#board=${encodeURIComponent(page.board)}&seat=${page.seat}`;
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function renderMode(view) {
+    const line = $("mode");
+    line.dataset.mode = view.play_mode ? "play" : view.revealed ? "revealed" : "analysis";
+    line.textContent = view.play_mode
+      ? "Play mode: you see only what your seat may see (the AI's cards, the deck order and the dice to come stay hidden; a download is your seat's copy with them drawn anew)."
+      : view.revealed ? "Analysis: play mode was left on this board, everything is revealed (every seat, the whole position)." : "";
+    line.hidden = !line.textContent;
+    $("reveal").hidden = !view.play_mode;
+  }
+
   function render() {
     const view = page.view;
     renderStatus(view);
+    renderMode(view);
     $("data-note").hidden = !view.data_note;
     $("data-note").textContent = view.data_note || "";
     renderSeatChoice(view);
@@ -156,7 +183,7 @@ const BoardPage = (() => {
     $("suggest-note").textContent = why;
     updateStop();
     $("ai").disabled = view.over || !!view.thinking;
-    $("download").href = `/api/position?board=${page.board}`;
+    $("download").href = `/api/position?board=${page.board}&seat=${page.seat}`;
     // the new-game form starts from the board's game, but only when that changes: a refresh of the
     // same board (follow, a seat, the AI's polling) must not undo a game or player count being chosen
     const shown = `${view.game}/${view.players}`;
@@ -181,6 +208,10 @@ const BoardPage = (() => {
     if (select.options.length !== view.players) {
       select.replaceChildren(...Array.from({length: view.players}, (_, i) => new Option(`seat ${i}`, String(i))));
     }
+    Array.from(select.options).forEach((option, seat) => {     // play mode: the AI's seats stay hidden
+      option.disabled = view.play_mode && !!view.agents[seat];
+      option.textContent = option.disabled ? `seat ${seat} (AI, hidden)` : `seat ${seat}`;
+    });
     select.value = String(view.seat);
   }
 
@@ -289,6 +320,9 @@ const BoardPage = (() => {
   async function setAgents() {
     const specs = Array.from($("agents").querySelectorAll("input"), (input) => input.value.trim() || null);
     await api("/api/agents", {board: page.board, agents: specs});
+    // in play mode the AI's seat cannot be viewed: look at the board as a person's seat
+    const person = specs.indexOf(null);
+    if (specs[page.seat] && person >= 0 && !page.view.revealed) page.seat = person;
     clearError();
     await refresh();
   }
@@ -306,9 +340,14 @@ const BoardPage = (() => {
     event.preventDefault();
     clearError();
     stopEvents();
-    const seed = Number($("seed").value);
-    const data = await api("/api/new", {board: page.board, game: $("game").value,
-                                        players: Number($("players").value), seed});
+    // the seed as typed: a page number loses digits past 2^53 (and is Infinity past 308 digits)
+    const typed = $("seed").value.trim();
+    if (!/^\d{1,20}$/.test(typed) || BigInt(typed) >= 2n ** 64n) {
+      throw new Error(`seed must be an integer in 0..2^64-1, got ${typed.length > 30 ? `a ${typed.length}-digit number` : JSON.stringify(typed)}`);
+    }
+    const body = JSON.stringify({board: page.board, game: $("game").value, players: Number($("players").value),
+                                 seed: "SEED"}).replace('"SEED"', typed);
+    const data = await api("/api/new", body);
     page.board = data.board;
     page.seat = 0;
     clearSuggestion();
@@ -329,6 +368,7 @@ const BoardPage = (() => {
     page.best = null;
     $("progress").textContent = "";
     $("ranked").replaceChildren();
+    $("ranked-legend").hidden = true;
   }
 
   function stopEvents() {
@@ -363,6 +403,16 @@ const BoardPage = (() => {
         showRanked(JSON.parse(e.data));
       });
     }
+    // the server stopped (Ctrl-C) or the connection broke: say so instead of waiting for ever
+    events.addEventListener("closed", () => {
+      stopEvents();
+      showError("the server stopped: the search ended; start `boardlab serve` again and reload the page");
+    });
+    events.onerror = () => {
+      if (page.events !== events) return;
+      stopEvents();
+      showError("the server stopped or the connection was lost: the search ended; reload the page when the server runs");
+    };
     events.addEventListener("failed", (e) => {
       stopEvents();
       if (e.data) {
@@ -383,7 +433,7 @@ const BoardPage = (() => {
     $("progress").textContent = `${word}: ${report.visits} visits in ${report.elapsed.toFixed(1)} s`;
     const ranked = report.ranked || [];
     const head = document.createElement("tr");
-    for (const title of ["move", "visits", "win", "score", "line of play"]) {
+    for (const title of ["move", "visits", "win", "value", "score", "line of play"]) {
       const cell = document.createElement("th");
       cell.textContent = title;
       head.append(cell);
@@ -399,19 +449,19 @@ const BoardPage = (() => {
       const name = mark ? `${mark} ${words}` : words;
       // the line of play in words, each move with its seat ("seat 1: take mine from depot 5")
       const line = move.pv_names ? move.pv_names.join("; ") : (move.pv || []).join(" ");
-      const cells = [name, move.visits, move.win_prob.toFixed(3), move.expected_score.toFixed(1), line];
+      const cells = [name, move.visits, move.win_prob.toFixed(3), move.value.toFixed(3), move.expected_score.toFixed(1), line];
       cells.forEach((value, k) => {
         const cell = document.createElement("td");
         cell.textContent = String(value);
         if (k === 0 && mark === "~") cell.title = "the same moves this turn as the first, in another order";
         if (k === 0 && mark === "*") cell.title = "no difference: paired playouts after this move and after the first end with the same scores";
-        if (k === 0 && mark === "=") cell.title = "the search cannot tell this move from the first at this budget";
+        if (k === 0 && mark === "=") cell.title = "the search cannot tell this move from the first at this budget: its value is within 95% error of the first's";
         if (k === 0) {
           cell.dataset.move = move.move;
           cell.dataset.mark = mark;
           if (!mark && words !== move.move) cell.title = move.move;
         }
-        if (k === 4) {
+        if (k === 5) {
           cell.className = "line";
           if (move.pv && move.pv.length) cell.title = move.pv.join(", ");     // the notation of the line
         }
@@ -421,6 +471,7 @@ const BoardPage = (() => {
       return row;
     });
     $("ranked").replaceChildren(head, ...rows);
+    $("ranked-legend").hidden = !rows.length;
     page.best = ranked.length ? ranked[0].move : null;
     renderBoard(page.view);
     renderLegal(page.view);
@@ -468,13 +519,35 @@ const BoardPage = (() => {
       $("position-text").value = text;
       await loadPosition(text);
     }));
+    $("reveal").addEventListener("click", () => guarded(async () => {
+      if (!confirm("Leave play mode for good on this board and reveal everything (the AI's cards, the deck order, the dice to come)?")) return;
+      await api("/api/reveal", {board: page.board});
+      await refresh();
+    }));
     window.addEventListener("pagehide", () => {
-      if (page.board) navigator.sendBeacon("/api/stop", JSON.stringify({board: page.board}));
+      // the server takes JSON only (a beacon would post text/plain)
+      if (page.board) fetch("/api/stop", {method: "POST", keepalive: true, headers: {"Content-Type": "application/json"},
+                                         body: JSON.stringify({board: page.board})}).catch(() => {});
     });
     await guarded(async () => {
-      const data = await api("/api/new", {});
-      page.board = data.board;
-      $("game").replaceChildren(...data.games.map((g) => new Option(GAME_TITLES[g] || g, g)));
+      const named = new URLSearchParams(location.hash.slice(1));
+      let games = null;
+      if (named.get("board")) {           // a reload: reopen the board the address names
+        const seat = Number(named.get("seat")) || 0;
+        try {
+          games = (await api(`/api/view?board=${encodeURIComponent(named.get("board"))}&seat=${seat}`)).games;
+          page.board = named.get("board");
+          page.seat = seat;
+        } catch (error) {
+          showError(`the board in this address could not be reopened (${error.message}); a new one was opened`);
+        }
+      }
+      if (!page.board) {
+        const data = await api("/api/new", {});
+        page.board = data.board;
+        games = data.games;
+      }
+      $("game").replaceChildren(...games.map((g) => new Option(GAME_TITLES[g] || g, g)));
       await refresh();
     });
   }
