@@ -10,6 +10,30 @@ import click
 
 from engine_c.errors import BoardlabError
 
+class _AsciiNumber(click.ParamType):
+    """A whole or real number written in ASCII digits: Python's int() and float() also read other
+    scripts' digits (Arabic-Indic, Devanagari ...), which a typo or a pasted text should not pass."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.name = "integer" if kind is int else "float"
+
+    def convert(self, value, param, ctx):
+        """The number, or click's one-line usage error naming the option."""
+        if isinstance(value, self.kind) and not isinstance(value, bool):
+            return value
+        text = str(value).strip()
+        if not text.isascii():
+            self.fail(f"{value!r} is not a valid {self.name} (write it in ASCII digits)", param, ctx)
+        try:
+            return self.kind(text)
+        except ValueError:
+            self.fail(f"{value!r} is not a valid {self.name}", param, ctx)
+
+
+INT = _AsciiNumber(int)           # every whole-number option of the commands
+FLOAT = _AsciiNumber(float)
+
 ITERATIONS_MAX = 10**9            # a search of 10^9 iterations already needs tens of GB of nodes
 SECONDS_MAX = 86400.0             # --time: at most a day
 SECONDS_MIN = 0.001               # --time: less ends before the search's first iteration (README, suggest)
@@ -98,7 +122,7 @@ def write_text(path, text):
 def backend_options(command):
     """The ``--jobs``, ``--backend``, ``--address`` and ``--progress`` options of the commands that play."""
     for option in reversed((
-            click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes."),
+            click.option("--jobs", type=INT, default=1, show_default=True, help="Worker processes."),
             click.option("--backend", type=click.Choice(["loky", "dask"]), default="loky", show_default=True,
                          help="Where games run: local processes, or a Dask cluster."),
             click.option("--address", default=None, help="Dask scheduler address, e.g. tcp://HOST:8786."),

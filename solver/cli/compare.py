@@ -10,7 +10,7 @@ import click
 import numpy as np
 
 from engine_c.errors import BoardlabError
-from solver.cli.common import backend_options, echo_note, parse_options, play_study
+from solver.cli.common import INT, backend_options, echo_note, parse_options, play_study
 from solver.runs.config import MAX_SEED, check_int
 
 SHIPPED = "shipped"
@@ -76,11 +76,11 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
 @click.argument("variant_a", metavar="A")
 @click.argument("variant_b", metavar="B")
 @click.option("--game", default=None, help="Game short name (not needed when A and B are runs).")
-@click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
+@click.option("--players", type=INT, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", "agents", multiple=True,
               help="Agent spec, once per seat or fewer (rotated over the seats); default: ismcts.")
-@click.option("--games", "num_games", type=int, default=400, show_default=True, help="Games per variant.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed: the deals both variants play.")
+@click.option("--games", "num_games", type=INT, default=400, show_default=True, help="Games per variant.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Root seed: the deals both variants play.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Study folder; default runs/compare-<game>-seed<seed>/. The same command again continues.")
 @backend_options

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from engine_c.errors import BoardlabError
-from solver.cli.common import backend_options, data_option, echo_note, fail, options_option, parse_options, play_study
+from solver.cli.common import (INT, backend_options, data_option, echo_note, fail, options_option,
+                               parse_options, play_study)
 from solver.runs.config import MAX_GAMES, MAX_SEED, check_int
 
 BONUS_GRID = "0,2,4,6,8,10"
@@ -42,14 +43,14 @@ def _runs(game, players, agent, bonuses, games, seed, options, data, tag):
 
 @click.command()
 @click.option("--game", required=True, help="Game short name (see `boardlab games`).")
-@click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
+@click.option("--players", type=INT, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", default="ismcts", show_default=True, help="Agent playing every seat.")
 @click.option("--bonus", "bonus_text", default=BONUS_GRID, show_default=True,
               help="Bonuses b to play: seat k starts with k*b points (seat_vp=0,b,2b,...).")
-@click.option("--games", "num_games", type=int, default=100, show_default=True, help="Games per bonus of the fit.")
-@click.option("--check-games", type=int, default=400, show_default=True,
+@click.option("--games", "num_games", type=INT, default=100, show_default=True, help="Games per bonus of the fit.")
+@click.option("--check-games", type=INT, default=400, show_default=True,
               help="Fresh games (other seeds) at the chosen whole-point bonus (0: no check).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed of the fit's runs (0..2^64-1).")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Root seed of the fit's runs (0..2^64-1).")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Study folder; default runs/compensation-<game>-<players>p-seed<seed>/. "
                    "The same command again continues a stopped study.")

@@ -4,14 +4,14 @@ from __future__ import annotations
 import click
 
 from solver.runs.config import MAX_SEED, check_int
-from solver.cli.common import data_option, options_option, parse_options, position_input
+from solver.cli.common import INT, data_option, options_option, parse_options, position_input
 
 
 @click.command()
 @click.option("--game", default=None, help="Game short name (not needed with a POSITION).")
-@click.option("--players", type=int, default=None, help="Players of a new game (default 2).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the AI (0..2^64-1).")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat; the AI plays the others.")
+@click.option("--players", type=INT, default=None, help="Players of a new game (default 2).")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Seed of the deal and of the AI (0..2^64-1).")
+@click.option("--seat", type=INT, default=0, show_default=True, help="Your seat; the AI plays the others.")
 @click.option("--ai", default=None, help="Agent spec of the AI (default ismcts:iterations=10000).")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
 @data_option()

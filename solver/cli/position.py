@@ -6,14 +6,15 @@ from pathlib import Path
 import click
 
 from solver.runs.config import MAX_SEED, check_int
-from solver.cli.common import RANDOM_MOVES_MAX, check_new_file, data_option, echo_note, options_option, parse_options, write_text
+from solver.cli.common import (INT, RANDOM_MOVES_MAX, check_new_file, data_option, echo_note, options_option,
+                               parse_options, write_text)
 
 
 @click.command()
 @click.option("--game", required=True, help="Game short name.")
-@click.option("--players", type=int, default=2, show_default=True, help="Players.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
-@click.option("--random-moves", type=int, default=0, show_default=True, help="Random moves to play from the opening (at most 10^6).")
+@click.option("--players", type=INT, default=2, show_default=True, help="Players.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Seed of the deal and of the random moves (0..2^64-1).")
+@click.option("--random-moves", type=INT, default=0, show_default=True, help="Random moves to play from the opening (at most 10^6).")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="File to write (default: print); an existing file is kept unless --force.")
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")

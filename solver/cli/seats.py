@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from solver.cli.common import backend_options, data_option, echo_note, options_option, parse_options, play_study
+from solver.cli.common import (INT, backend_options, data_option, echo_note, options_option, parse_options,
+                               play_study)
 from solver.runs.config import MAX_SEED, check_int
 
 # greedy, then the search at three budgets up to the default agent's (solver.search.agents.DEFAULT_ITERATIONS)
@@ -51,11 +52,11 @@ def ladder_text(table, trend, game, options_text=""):
 
 @click.command()
 @click.option("--game", required=True, help="Game short name (see `boardlab games`).")
-@click.option("--players", "player_counts", type=int, multiple=True, help="Player count, repeatable (default 2).")
+@click.option("--players", "player_counts", type=INT, multiple=True, help="Player count, repeatable (default 2).")
 @click.option("--agent", "agents", multiple=True,
               help=f"Agent of one level of the ladder, repeatable (default: {', '.join(LADDER)}).")
-@click.option("--games", "num_games", type=int, default=200, show_default=True, help="Games per level and player count.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed of every run (0..2^64-1).")
+@click.option("--games", "num_games", type=INT, default=200, show_default=True, help="Games per level and player count.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Root seed of every run (0..2^64-1).")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Study folder (runs, table, figure); default runs/seats-<game>-seed<seed>/. "
                    "The same command again continues a stopped study.")

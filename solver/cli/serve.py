@@ -5,12 +5,12 @@ from pathlib import Path
 
 import click
 
-from solver.cli.common import position_input
+from solver.cli.common import INT, position_input
 from solver.runs.config import check_int
 
 
 @click.command()
-@click.option("--port", type=int, default=8765, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--port", type=INT, default=8765, show_default=True, help="Port to listen on (0: any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but 127.0.0.1 lets other machines in.")
 @click.option("--data", "data_paths", multiple=True, type=click.Path(path_type=Path),

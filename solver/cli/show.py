@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import click
 
-from solver.cli.common import data_option, position_input
+from solver.cli.common import INT, data_option, position_input
 
 
 @click.command()
-@click.option("--seat", type=int, default=None, help="Draw only what this seat can see (default: everything).")
+@click.option("--seat", type=INT, default=None, help="Draw only what this seat can see (default: everything).")
 @click.option("--color/--no-color", default=None, help="ANSI colours (default: when stdout is a terminal).")
 @data_option("Game data file (JSON) for the position's game, instead of the shipped one (docs/data.md).")
 @position_input("a position file (JSON), or - for standard input.", required=True)

@@ -8,19 +8,19 @@ from pathlib import Path
 
 import click
 
-from solver.cli.common import data_option, echo_note, options_option, parse_options
+from solver.cli.common import INT, data_option, echo_note, options_option, parse_options
 
 
 @click.command()
 @click.option("--game", required=True, help="Game short name (see `boardlab games`).")
-@click.option("--players", type=int, default=2, show_default=True, help="Players per game.")
+@click.option("--players", type=INT, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", "agents", multiple=True, required=True,
               help="Agent spec, once per seat, e.g. ismcts:iterations=1000, greedy, random; fewer than the "
                    "players are repeated over the seats (K agents: seat s plays agent s mod K), and the "
                    "line-up rotates from game to game.")
-@click.option("--games", "num_games", type=int, default=100, show_default=True, help="Games to play.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed of the run.")
+@click.option("--games", "num_games", type=INT, default=100, show_default=True, help="Games to play.")
+@click.option("--jobs", type=INT, default=1, show_default=True, help="Worker processes.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Root seed of the run.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Result directory (Parquet dataset); default runs/<game>-<players>p-seed<seed>.parquet.")
 @click.option("--paired", is_flag=True, help="Replay each deal with the seats permuted (common random numbers).")
@@ -28,7 +28,7 @@ from solver.cli.common import data_option, echo_note, options_option, parse_opti
 @click.option("--backend", type=click.Choice(["loky", "dask"]), default="loky", show_default=True,
               help="Where games run: local processes, or a Dask cluster.")
 @click.option("--address", default=None, help="Dask scheduler address, e.g. tcp://HOST:8786.")
-@click.option("--save-positions", type=int, default=0, metavar="K",
+@click.option("--save-positions", type=INT, default=0, metavar="K",
               help="Also save every K-th position of each game as JSON under OUT/_positions/.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar (default: when stderr is a terminal; elsewhere, with --progress, a line every 10 s).")

@@ -7,19 +7,19 @@ import click
 
 from engine_c.errors import BoardlabError
 from solver.runs.config import MAX_JOBS, MAX_SEED, check_int
-from solver.cli.common import ITERATIONS_MAX, check_seconds, data_option, position_input
+from solver.cli.common import FLOAT, INT, ITERATIONS_MAX, check_seconds, data_option, position_input
 
 
 @click.command()
 @click.option("--game", default=None, help="Game short name the position must belong to (default: the one it names).")
-@click.option("--iterations", type=int, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
-@click.option("--time", "seconds", type=float, default=None, help="Search for this many seconds instead (at most 86400).")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Threads running the searches (at most 1024).")
-@click.option("--searches", type=int, default=None,
+@click.option("--iterations", type=INT, default=None, help="ISMCTS iterations in all (default 20000, at most 10^9).")
+@click.option("--time", "seconds", type=FLOAT, default=None, help="Search for this many seconds instead (at most 86400).")
+@click.option("--jobs", type=INT, default=1, show_default=True, help="Threads running the searches (at most 1024).")
+@click.option("--searches", type=INT, default=None,
               help="Independent trees sharing the iterations (default 2; with --time: --jobs). More trees "
                    "keep more threads busy, fewer deeper ones give steadier suggestions.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Search seed (0..2^64-1).")
-@click.option("--top", type=int, default=8, show_default=True, help="Candidate moves to show.")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Search seed (0..2^64-1).")
+@click.option("--top", type=INT, default=8, show_default=True, help="Candidate moves to show.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
 @data_option()
 @position_input("a position file (JSON, as written by `boardlab position`); - reads standard input.",

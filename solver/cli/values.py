@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 import numpy as np
 
-from solver.cli.common import fail
+from solver.cli.common import INT, fail
 from solver.runs.config import MAX_JOBS, MAX_SEED, check_int
 
 
@@ -22,14 +22,14 @@ from solver.runs.config import MAX_JOBS, MAX_SEED, check_int
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="Folder for the pairs, estimates and figure (new or empty, or with --resume).")
 @click.option("--kinds", default="", help="Comma-separated kinds or groups, e.g. knowledge,ship,k7 (default: all).")
-@click.option("--continuations", type=int, default=8, show_default=True,
+@click.option("--continuations", type=INT, default=8, show_default=True,
               help="Pairs of continuations per position and kind (at most 10^6).")
-@click.option("--positions-per-kind", type=int, default=0, show_default=True,
+@click.option("--positions-per-kind", type=INT, default=0, show_default=True,
               help="Saved positions per kind at most, chosen at random by --seed (0: all).")
 @click.option("--agent", "agents", multiple=True,
               help="Agent spec for the continuations, once per seat (default: the run's agents).")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (at most 1024).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the continuations (0..2^64-1).")
+@click.option("--jobs", type=INT, default=1, show_default=True, help="Worker processes (at most 1024).")
+@click.option("--seed", type=INT, default=0, show_default=True, help="Seed of the continuations (0..2^64-1).")
 @click.option("--resume", is_flag=True, help="Continue the values run stored in --out.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar (default: when stderr is a terminal; elsewhere, with --progress, a line every 10 s).")
