@@ -462,8 +462,9 @@ def _stage(data, turn, seats, n, phase, rnd, over, setup, rgoods):
                                    f"phase A, not in round {rnd} of phase {data['phase']}")
         if placed != [k >= filled for k in range(len(placed))]:
             k = next(k for k, p in enumerate(placed) if p != (k >= filled))
-            F.fail(f"round_goods[{k}]", f"all {filled} goods of phase A are on round spaces 1..{filled} "
-                                        "until round 1 begins")
+            spaces = "" if filled == D.ROUNDS_PER_PHASE else f" 1..{filled}"
+            F.fail(f"round_goods[{k}]", f"all {'five' if filled == 5 else filled} goods of phase A are on "
+                                        f"the round spaces{spaces} until round 1 begins")
         for p, seat in enumerate(seats):
             if seat["dice"] != [0, 0] or seat["dice_used"] != [False, False]:
                 F.fail(f"seats[{p}].dice", "no dice are rolled before round 1 (setup: dice [0, 0], unused)")
