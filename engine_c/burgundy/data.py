@@ -117,7 +117,7 @@ KNOWLEDGE_NUMBERS = (2, 3, 4, 7, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
 # times the printed values) and keep a game far inside COUNTER_MAX: games with every number at its
 # bound are played and read back by tests/content/test_data_bounds.py.
 COUNTER_MAX = 10000
-VP_MAX = 50                         # one scoring number (region, phase, colour bonus, watchtower, knowledge)
+VP_MAX = 100                        # one scoring number (region, phase, colour bonus, watchtower, knowledge)
 SILVER_MAX = 10                     # silverlings of one gain or price (sale, mine, bank, knowledge 3 / 13)
 WORKERS_MAX = 10                    # workers of one gain (take workers, boarding house, knowledge 2 / 4 / 14)
 END_RATE_MAX = 5                    # game end: VP per goods tile / per silverling, workers per VP
