@@ -115,7 +115,8 @@ KNOWLEDGE_NUMBERS = (2, 3, 4, 7, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
 # Silverlings, workers, VP and the counters are int16 in C; the readers accept 0..COUNTER_MAX, which
 # leaves room for a whole game more.  The number bounds below are generous for a designer (several
 # times the printed values) and keep a game far inside COUNTER_MAX: games with every number at its
-# bound are played and read back by tests/content/test_data_bounds.py.
+# bound are played and read back by tests/content/test_data_bounds.py (random 2-4 player games with
+# every number at its top reach 2,171 at most, 2026-12-07).
 COUNTER_MAX = 10000
 VP_MAX = 100                        # one scoring number (region, phase, colour bonus, watchtower, knowledge)
 SILVER_MAX = 10                     # silverlings of one gain or price (sale, mine, bank, knowledge 3 / 13)
