@@ -28,7 +28,7 @@ holds the schedule); every finished game is journalled at once, --resume plays t
 games (and a larger --deals extends the run). Extra row columns: ladder_deal, table,
 decisions (the seat's decisions with more than one legal move) and think_s (the CPU time of
 the seat's decisions). `boardlab report` and analysis.load read the folder. --data FILE plays
-a game with a data file (Tiletum, A Castle for All Seasons) with that file, as simulate does:
+a game with a data file (Castles of Burgundy, Tiletum, A Castle for All Seasons) with that file, as simulate does:
 the manifest's "data" entry and the copy _data.json record it (the shipped data otherwise), every
 worker installs it, and --resume refuses a run played with other data.
 The table: Plackett-Luce rating (analysis.ratings, Elo-like, mean 0) with a 95% bootstrap

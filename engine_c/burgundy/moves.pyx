@@ -276,9 +276,9 @@ cdef void apply_action(BState* s, int act) noexcept nogil:
     elif act < A_BUYB:
         src = act - A_WORK
         use_src(s, P, src)
-        P.workers += 2 * TAKE_WORKERS_N if has_k(P, 14) else TAKE_WORKERS_N  # k14: 4 instead of 2
+        P.workers += KNOW_N[14] if has_k(P, 14) else TAKE_WORKERS_N  # k14: 4 instead of 2
         if has_k(P, 13):
-            P.silver += 1
+            P.silver += KNOW_N[13]
         P.n_work += 1
     elif act < A_SLOT:
         s.bought = 1

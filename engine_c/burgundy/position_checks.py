@@ -34,10 +34,9 @@ SEAT_KEYS = ("board", "start_castle", "estate", "storage", "goods", "sold", "sil
              "dice", "dice_used", "track", "bonus_large", "bonus_small", "black_purchases", "worker_actions")
 SUPPLY_KEYS = ("supply_coloured", "supply_black", "out_of_game")
 SPACE_KEYS = {str(j): j for j in range(1, 38)}          # estate keys exactly as to_json writes them
-BOX = D.inventory()                                     # per tile code: (coloured-back, black-back) count
+BOX = D.INVENTORY             # per tile code: (coloured-back, black-back) count; the installed data (in place)
 LAST_TRACK_SPACE = D.TRACK_SPACES - 1
-# silverlings, workers, VP and the counters are int16 in C: this bound leaves room for a whole game more
-COUNTER_MAX = 10000
+COUNTER_MAX = D.COUNTER_MAX    # silverlings, workers, VP, counters (data.py: the data bounds keep games inside)
 
 
 def code(name, path="tile"):
@@ -302,8 +301,8 @@ def depot_goods(data):
 
 
 def round_goods(data):
-    """This phase's five round spaces: a goods type 1..6, or null once placed."""
-    rgoods = F.list(data["round_goods"], "round_goods", length=D.GOODS_PER_PHASE)
+    """This phase's five round spaces: a goods type 1..6, or null once placed (or never filled)."""
+    rgoods = F.list(data["round_goods"], "round_goods", length=D.ROUNDS_PER_PHASE)
     for k, g in enumerate(rgoods):
         F.optional_int(g, f"round_goods[{k}]", 1, 6)
     return rgoods
@@ -456,13 +455,16 @@ def _track(seats, n):
 def _stage(data, turn, seats, n, phase, rnd, over, setup, rgoods):
     """Where the game stands must be possible: setup, a round in progress, or a finished game."""
     placed = [g is None for g in rgoods]
+    filled = D.GOODS_PER_PHASE          # round spaces 1..filled get goods each phase (the data)
     if setup is not None:
         if phase != 0 or rnd != 1:
             F.fail("setup_player", f"{setup} (setup), but the starting castles are placed before round 1 of "
                                    f"phase A, not in round {rnd} of phase {data['phase']}")
-        if any(placed):
-            F.fail(f"round_goods[{placed.index(True)}]", "all five goods of phase A are on the round "
-                                                          "spaces until round 1 begins")
+        if placed != [k >= filled for k in range(len(placed))]:
+            k = next(k for k, p in enumerate(placed) if p != (k >= filled))
+            spaces = "" if filled == D.ROUNDS_PER_PHASE else f" 1..{filled}"
+            F.fail(f"round_goods[{k}]", f"all {'five' if filled == 5 else filled} goods of phase A are on "
+                                        f"the round spaces{spaces} until round 1 begins")
         for p, seat in enumerate(seats):
             if seat["dice"] != [0, 0] or seat["dice_used"] != [False, False]:
                 F.fail(f"seats[{p}].dice", "no dice are rolled before round 1 (setup: dice [0, 0], unused)")
@@ -483,9 +485,9 @@ def _stage(data, turn, seats, n, phase, rnd, over, setup, rgoods):
         return
     # a round in progress: the goods of rounds 1..round are on the depots, the later ones still wait
     for k, is_placed in enumerate(placed):
-        if is_placed != (k < rnd):
+        if is_placed != (k < rnd or k >= filled):
             F.fail(f"round_goods[{k}]", f"in round {rnd} the goods of rounds 1..{rnd} are placed (null) "
-                                        f"and those of rounds {rnd + 1}..5 wait (1..6), got {shown(rgoods)}"
+                                        f"and those of rounds {rnd + 1}..{filled} wait (1..6), got {shown(rgoods)}"
                    if rnd < 5 else f"in round 5 every round's goods are placed (null), got {shown(rgoods)}")
     order = turn["order"]
     index = turn["index"]

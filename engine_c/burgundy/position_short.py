@@ -244,13 +244,20 @@ def _goods(d, setup, over, rnd):
     """Round goods and the goods pool: the round spaces still to fill, and whatever goods are
     nowhere else.  round_goods may list only the goods still waiting; left out, they are drawn at
     random (seeded by ``rng``) from the goods that are nowhere else."""
-    waiting = 5 if setup is not None else 0 if over else D.GOODS_PER_PHASE - rnd
+    first = 0 if setup is not None else rnd          # round spaces first.. GOODS_PER_PHASE-1 wait
+    waiting = 0 if over else max(0, D.GOODS_PER_PHASE - first)
+    rounds = D.ROUNDS_PER_PHASE
+
+    def laid_out(goods):
+        """The five round spaces with ``goods`` on the waiting ones."""
+        return [None] * first + list(goods) + [None] * (rounds - first - len(goods))
+
     given = d.get("round_goods")
-    if isinstance(given, list) and len(given) == waiting:
-        d["round_goods"] = [None] * (D.GOODS_PER_PHASE - waiting) + given
+    if isinstance(given, list) and len(given) == waiting and waiting < rounds:
+        d["round_goods"] = laid_out(given)
     if "round_goods" in d and "goods_pool" in d:
         return
-    places = C.goods_places(dict(d, round_goods=d.get("round_goods", [None] * D.GOODS_PER_PHASE)))
+    places = C.goods_places(dict(d, round_goods=d.get("round_goods", [None] * rounds)))
     left_out = [key for key in ("round_goods", "goods_pool") if key not in d]
     if "goods_pool" in d:
         pool = F.ints(d["goods_pool"], "goods_pool", 0, D.GOODS_PER_TYPE, length=6)
@@ -265,7 +272,7 @@ def _goods(d, setup, over, rnd):
             F.fail("round_goods", f"left out, but {len(tiles)} goods tiles are nowhere else and round {rnd} "
                                   f"leaves {waiting} round spaces to fill{note}")
         drawn = random.Random(F.int(d["rng"], "rng", 0, 2**64 - 1)).sample(tiles, waiting)
-        d["round_goods"] = [None] * (D.GOODS_PER_PHASE - waiting) + drawn
+        d["round_goods"] = laid_out(drawn)
         free.subtract(drawn)
     if "goods_pool" not in d:
         d["goods_pool"] = [free[t] for t in range(1, 7)]

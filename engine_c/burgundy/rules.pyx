@@ -77,9 +77,9 @@ cdef void phase_setup(BState* s) noexcept nogil:
         if s.black[b]:
             s.out[s.black[b]] += 1
             s.black[b] = 0
-        if b < 2 * s.nplayers:
+        if b < BLACK_TILES[s.nplayers]:
             s.black[b] = draw_counts(s.sup_black, 1, NCODES, &s.rng)
-    for r in range(5):
+    for r in range(GOODS_PER_PHASE_N):
         s.round_goods[r] = draw_counts(s.goods_pool, 1, 7, &s.rng)
 
 
@@ -129,9 +129,9 @@ cdef void phase_end(BState* s) noexcept nogil:
         for j in range(NSP):
             if P.est[j] == TILE_MINE:
                 mines += 1
-        P.silver += mines
+        P.silver += mines * MINE_SILVER
         if has_k(P, 2):
-            P.workers += mines
+            P.workers += mines * KNOW_N[2]
 
 
 cdef int final_bonus(BState* s, int p) noexcept nogil:
@@ -140,30 +140,30 @@ cdef int final_bonus(BState* s, int p) noexcept nogil:
     cdef int v = 0, g, t, j, b, n, code
     cdef int species = 0
     for g in range(3):
-        v += P.gcount[g]
-    v += P.silver + P.workers // 2
+        v += P.gcount[g] * END_GOODS_VP
+    v += P.silver * END_SILVER_VP + P.workers // END_WORKERS_PER_VP
     if has_k(P, 15):
         for t in range(1, 7):
             if P.sold[t] > 0:
-                v += 3
+                v += KNOW_N[15]
     if has_k(P, 25):
         for t in range(1, 7):
-            v += P.sold[t]
+            v += P.sold[t] * KNOW_N[25]
     for b in range(8):
         if has_k(P, 16 + b):
             n = 0
             for j in range(NSP):
                 if P.est[j] == TILE_BUILDING0 + b:
                     n += 1
-            v += 4 * n
+            v += KNOW_N[16 + b] * n
     if has_k(P, 24):
         for j in range(NSP):
             code = P.est[j]
             if TILE_ANIMAL0 <= code < TILE_BUILDING0:
                 species |= 1 << ((code - TILE_ANIMAL0) // 3)
-        v += 4 * popcount(species)
+        v += KNOW_N[24] * popcount(species)
     if has_k(P, 26):
-        v += 2 * (P.bonus_large + P.bonus_small)
+        v += KNOW_N[26] * (P.bonus_large + P.bonus_small)
     return v
 
 
@@ -290,9 +290,9 @@ cdef void do_sell(BState* s, int p, int t) noexcept nogil:
     P.sold[t] += n
     P.gcount[g] = 0
     P.gtype[g] = 0
-    P.silver += 2 if has_k(P, 3) else 1
+    P.silver += KNOW_N[3] if has_k(P, 3) else SALE_SILVER
     if has_k(P, 4):
-        P.workers += 1
+        P.workers += KNOW_N[4]
     P.vp += n * SELL_VP[s.nplayers]
 
 
@@ -301,7 +301,7 @@ cdef int animal_score(BState* s, int p, int j, int code) noexcept nogil:
     cdef BPlayer* P = &s.pl[p]
     cdef uint64_t m = REGMASK[P.board][REGION[P.board][j]] & P.filled
     cdef int sp = (code - TILE_ANIMAL0) // 3, k, c, v = 0
-    cdef int extra = has_k(P, 7)
+    cdef int extra = KNOW_N[7] if has_k(P, 7) else 0
     while m:
         k = __builtin_ctzll(m)
         m &= m - 1

@@ -119,7 +119,7 @@ cdef class BurgundyState(GameState):
             P = &s.pl[p]
             P.board = boards[p]
             P.castle = -1
-            P.silver = _D.START_SILVERLINGS
+            P.silver = _D.START_SILVERLINGS[p]
             P.workers = _D.START_WORKERS_BY_SEAT[p]
             P.track_h = players - 1 - p
             for k in range(_D.START_GOODS):

@@ -14,7 +14,7 @@ def data():
 
 
 @data.command("export")
-@click.option("--game", required=True, help="Game short name (a game with a data file: seasons, tiletum).")
+@click.option("--game", required=True, help="Game short name (a game with a data file: burgundy, seasons, tiletum).")
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="File to write (JSON); an existing file is kept unless --force.")
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists (an edited data file is lost).")

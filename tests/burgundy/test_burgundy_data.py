@@ -44,14 +44,24 @@ def test_depot_spaces_and_marks_match_the_reference():
 
 
 def test_scoring_tables_match_the_reference():
-    assert D.REGION_VP[1:] == tuple(n * (n + 1) // 2 for n in range(1, 9)) == (1, 3, 6, 10, 15, 21, 28, 36)
-    assert D.PHASE_BONUS == (10, 8, 6, 4, 2)
+    assert D.REGION_VP[1:] == [n * (n + 1) // 2 for n in range(1, 9)] == [1, 3, 6, 10, 15, 21, 28, 36]
+    assert D.PHASE_BONUS == [10, 8, 6, 4, 2]
     assert D.COLOUR_BONUS == {2: (5, 2), 3: (6, 3), 4: (7, 4)}
     assert D.SELL_VP_PER_TILE == {2: 2, 3: 3, 4: 4}
     assert D.KNOWLEDGE_FOR_BUILDING == {"warehouse": 16, "watchtower": 17, "carpenter": 18, "church": 19,
                                         "market": 20, "boardinghouse": 21, "bank": 22, "cityhall": 23}
-    assert (D.WATCHTOWER_VP, D.BOARDING_HOUSE_WORKERS, D.BANK_SILVERLINGS, D.TAKE_WORKERS) == (4, 4, 2, 2)
-    assert (D.START_SILVERLINGS, D.START_WORKERS_BY_SEAT, D.BLACK_PURCHASE_COST) == (1, (1, 2, 3, 4), 2)
+    n = D.NUMBERS
+    assert (n["watchtower_vp"], n["boarding_house_workers"], n["bank_silverlings"], n["take_workers"]) == (4, 4, 2, 2)
+    assert (D.START_SILVERLINGS, D.START_WORKERS_BY_SEAT, n["black_purchase_cost"]) == ([1] * 4, [1, 2, 3, 4], 2)
+    assert (n["sale_silverlings"], n["mine_silverlings"]) == (1, 1)
+    assert (n["end_vp_per_goods_tile"], n["end_vp_per_silverling"], n["end_workers_per_vp"]) == (1, 1, 2)
+    assert (D.GOODS_PER_TYPE, D.GOODS_PER_PHASE, D.START_GOODS) == (7, 5, 3)
+    # reference section 9.3: knowledge 2 (1 worker per mine), 3 (2 silverlings a sale), 4 (1 worker a sale),
+    # 7 (+1 per animal tile), 13 (1 silverling), 14 (4 workers), 15 (3 per goods type), 16-23 (4 per
+    # building), 24 (4 per species), 25 (1 per goods tile sold), 26 (2 per bonus tile)
+    amounts = {k: D.KNOWLEDGE_AMOUNT[k] for k in D.KNOWLEDGE_NUMBERS}
+    assert amounts == {2: 1, 3: 2, 4: 1, 7: 1, 13: 1, 14: 4, 15: 3, **{k: 4 for k in range(16, 24)},
+                       24: 4, 25: 1, 26: 2}
 
 
 def test_die_template_is_the_reference_one():

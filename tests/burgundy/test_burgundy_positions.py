@@ -409,7 +409,7 @@ def test_playouts_stop_at_a_position_without_a_legal_move():
         for i in range(len(raw)):
             if a[i] != b[i]:
                 raw[i] = a[i]                   # the pending slot choice, now on an empty depot
-        fn, (cls, _, n) = empty.__reduce__()
+        fn, (cls, _, n), *_ = empty.__reduce__()      # (function, args[, data hash])
         stuck = fn(cls, bytes(raw), n)
         assert stuck.legal_actions() == [] and not stuck.is_terminal()
         for policy in (False, True):

@@ -173,7 +173,7 @@ def test_game_check_crash_becomes_one_line(toy):
 
 
 def test_games_without_data_file():
-    for game in ("burgundy", "sanjuan"):
+    for game in ("sanjuan",):
         with pytest.raises(BoardlabError, match=f"^{game} has no data file$"):
             content.game_module(game)
         assert content.active_hash(game) is None
@@ -293,7 +293,7 @@ def test_game_of_a_file(tmp_path):
     path = tmp_path / "d.json"
     path.write_text(json.dumps({"game": "seasons", "format": 1, "tables": {}}))
     assert content.game_of(str(path)) == "seasons"
-    for text, fragment in ((json.dumps({"game": "burgundy"}), "unknown game 'burgundy' (games with a data file: "),
+    for text, fragment in ((json.dumps({"game": "sanjuan"}), "unknown game 'sanjuan' (games with a data file: "),
                            (json.dumps({"game": "tiletun"}), "did you mean tiletum?"),
                            (json.dumps({"format": 1}), "game: missing field"),
                            ("[]", "the top level must be a JSON object")):

@@ -10,7 +10,7 @@ import pytest
 from engine_c import content, new_state, state_from_json
 from engine_c.content import DataError
 
-GAMES = ("seasons", "tiletum")
+GAMES = ("burgundy", "seasons", "tiletum")
 SEEDS = int(os.environ.get("BOARDLAB_DATA_SEEDS", "4"))     # more for a long run
 
 

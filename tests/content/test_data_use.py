@@ -52,7 +52,8 @@ def test_state_records_the_data_it_was_built_from(shipped):
     default = content.active("tiletum")
     state = new_state("tiletum", 2, 1)
     assert state.data_hash == default.hash and "data" not in state.to_dict()
-    assert new_state("burgundy", 2, 1).data_hash is None
+    assert new_state("sanjuan", 2, 1).data_hash is None
+    assert new_state("burgundy", 2, 1).data_hash == content.default_hash("burgundy")
     other = new_state("tiletum", 2, 1, data=edited_tiletum())
     assert other.data_hash == content.data_hash(edited_tiletum()) != default.hash
     assert golds(other) == [2, 4] and golds(state) == [1, 3]           # an edited value changes play
@@ -85,10 +86,10 @@ def test_position_of_other_data_is_refused_naming_both(shipped):
     explicit["data"] = 12
     with pytest.raises(InvalidPositionError, match=r"^tiletum: data: must be the 12-digit hash"):
         state_from_json(json.dumps(explicit))
-    burgundy = new_state("burgundy", 2, 1).to_dict()
-    burgundy["data"] = "0123456789ab"
-    with pytest.raises(InvalidPositionError, match="burgundy has no data file"):
-        state_from_json(json.dumps(burgundy))
+    sanjuan = new_state("sanjuan", 2, 1).to_dict()
+    sanjuan["data"] = "0123456789ab"
+    with pytest.raises(InvalidPositionError, match="sanjuan has no data file"):
+        state_from_json(json.dumps(sanjuan))
 
 
 def test_search_refuses_a_state_of_data_no_longer_installed(shipped):
@@ -186,7 +187,7 @@ def test_web_view_says_when_data_holds_placeholders(shipped, tmp_path, edited_fi
         assert view["data"] == content.data_hash(edited_tiletum())
         assert view["data_note"] == note("tiletum") and view["data"] in view["data_note"]
         assert view["position"]["seats"][0]["resources"]["gold"] == 2
-        board = client.post("/api/new", json={"game": "burgundy", "players": 2, "seed": 1}).json()["board"]
+        board = client.post("/api/new", json={"game": "sanjuan", "players": 2, "seed": 1}).json()["board"]
         view = client.get(f"/api/view?board={board}&seat=0").json()
         assert view["data"] is None and view["data_note"] is None
     page = (__import__("pathlib").Path(create_app.__code__.co_filename).parent / "static" / "board.js").read_text()
