@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import itertools
 import os
+import re
 import signal
 import threading
 import time
@@ -337,7 +338,7 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
             manifest = store.read_manifest()
             manifest.update(status="interrupted")
             store.write_manifest(manifest)
-        codes = str(exc).rpartition("exit codes of the workers are ")[2].strip(" {}.")    # loky: {SIGKILL(-9)}
+        codes = exit_codes(str(exc))
         raise BoardlabError(f"a worker process died ({codes or 'killed'}: out of memory, or a crash): the finished "
                             f"games are kept in {store.path}; continue with --resume") from None
     manifest = store.read_manifest()
@@ -345,6 +346,13 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
     store.write_manifest(manifest)
     rows = store.finished_rows(manifest)
     return rows.sort_values(["game_index", "seat"]).reset_index(drop=True)
+
+
+def exit_codes(message):
+    """The exit codes in loky's message about dead workers ('... The exit codes of the workers are
+    {SIGKILL(-9)}', maybe with a sentence after it), or '' when it names none."""
+    found = re.search(r"exit codes of the workers are \{([^}]*)\}", message)
+    return found.group(1).strip() if found else ""
 
 
 def _play(config, store, done, jobs, backend, chunk_size, on_games_done, compact_every, save_positions, stop,

@@ -505,3 +505,13 @@ def test_a_worker_killed_mid_run_is_one_line_and_the_run_resumes(tmp_path):
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads((out / "_manifest.json").read_text())["status"] == "complete"
     assert sorted(pd.read_parquet(out)["game_index"].unique()) == list(range(12))
+
+
+def test_a_dead_workers_exit_code_is_read_from_lokys_message():
+    from solver.runs.runner import exit_codes
+
+    message = ("A worker process managed by the executor was unexpectedly terminated. ...\n\nThe exit codes of "
+               "the workers are {SIGBUS(-7)} Detailed tracebacks of the workers should have been printed to stderr")
+    assert exit_codes(message) == "SIGBUS(-7)"
+    assert exit_codes("The exit codes of the workers are {SIGKILL(-9)}") == "SIGKILL(-9)"
+    assert exit_codes("something else") == ""
