@@ -600,7 +600,7 @@ cdef class GameState:
 
     def information_state_key(self, seat, own_actions=()):
         """A short text naming ``seat``'s information state (a digest of its tensor; callers cache it)."""
-        return observing.key(seat, self.information_state_tensor(seat, own_actions))
+        return observing.key(seat, self.observation_tensor(seat), own_actions)
 
     def string_to_action(self, text):
         """Parse an action written in the game's notation (its ``notation`` room)."""

@@ -49,6 +49,11 @@ def information_state(observation, own_actions, actions):
     return out
 
 
-def key(seat, tensor):
-    """A short text naming an information state: the seat and a 128-bit digest of its tensor's bytes."""
-    return f"p{seat}:" + hashlib.blake2b(tensor.tobytes(), digest_size=16).hexdigest()
+def key(seat, observation, own_actions):
+    """A short text naming an information state: the seat and a 128-bit digest of what the
+    information-state tensor holds (the observation's bytes and the recalled own actions), made
+    without building that tensor."""
+    recent = np.asarray(list(own_actions)[-OWN_RECALL:], dtype=np.int32)
+    digest = hashlib.blake2b(observation.tobytes(), digest_size=16)
+    digest.update(recent.tobytes())
+    return f"p{seat}:" + digest.hexdigest()

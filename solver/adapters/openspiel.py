@@ -319,7 +319,8 @@ class BoardlabState(pyspiel.State):
         if kind == "observation":
             return position.cached(("observation", player), lambda: view_string(position.view(player), player))
         if kind == "information state":      # a key: the digest of the information-state tensor
-            return position.cached(("key", player), lambda: information_key(player, self.seat_tensor(player, kind)))
+            return position.cached(("key", player), lambda: information_key(
+                player, self.seat_tensor(player, "observation"), position.recent.get(player, ())))
         if kind == "public":
             return position.cached("public", lambda: "public " + view_json(public_view(position.data())))
         if kind == "private":
