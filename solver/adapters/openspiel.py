@@ -24,14 +24,14 @@ How the games look to OpenSpiel:
   "What a seat sees") the RNG that decides future dice and draws is hidden from every seat. A clone
   carries that RNG, so an algorithm that searches on clones as if it saw everything would know the
   dice to come; information-set algorithms redraw it with ``resample_from_infostate``.
-- general-sum, terminal rewards: ``returns()`` is 0 for every player until the end, then boardlab's
-  ``returns()`` (1 for first, 0 for last, linear between, ties share), so utilities lie in 0..1.
-- ``observation_string(p)``: the seat view of ``p`` as deterministic JSON
-  (``solver.adapters.observation``); ``information_state_string(p)``: the same plus ``p``'s own
-  past actions. The view carries the public record (boards, scores, what the seat saw discarded),
-  not the order of the other players' moves.
-- ``observation_tensor(p)``: the fixed-size vector of ``solver.adapters.observation``;
-  no information-state tensor (``provides_information_state_tensor=False``).
+- constant-sum (``utility_sum`` n/2), terminal rewards: ``returns()`` is 0 for every player until the
+  end, then boardlab's ``returns()`` (1 for first, 0 for last, linear between, ties share), so
+  utilities lie in 0..1 and add up to n/2. ``max_game_length``: ``PER_PLAYER_LENGTH`` times the players.
+- ``observation_tensor(p)``: the engine's compiled tensor (``state.observation_tensor``: seats
+  relative to ``p``, nothing ``p`` cannot see); ``information_state_tensor(p)``: it and ``p``'s last
+  8 own actions; ``information_state_string(p)``: a digest of that, kept with the state;
+  ``observation_string(p)``: the seat view as JSON (``solver.adapters.observation``). Public-only and
+  private-only observers give strings (``SeatObserver``).
 - ``resample_from_infostate(p, sampler)``: boardlab's ``resample_hidden(p, seed)`` with the seed
   drawn from ``sampler``: a state ``p`` cannot tell apart from this one, hidden cards and the RNG
   redrawn. Only the Python ISMCTSBot (``open_spiel.python.algorithms.ismcts``) can call it: OpenSpiel
