@@ -14,8 +14,13 @@ import importlib
 import json
 import numbers
 
+import numpy as np
+
 from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
 from engine_c.validate import MAX_NESTING, SEAT_VP_MAX, shown, too_deep
+from engine_c import observing
+
+_OBSERVERS = {}          # state class -> its game's observe room
 
 
 def seed_to_state(seed):
@@ -555,6 +560,47 @@ cdef class GameState:
                 raise
             return [self.action_to_string(a) for a in actions]
         return room.action_names(self, actions)
+
+    def _observer(self):
+        """The game's ``observe`` room (cached per class: the tensors are asked for on hot paths)."""
+        room = _OBSERVERS.get(type(self))
+        if room is None:
+            room = _OBSERVERS[type(self)] = self._room("observe")
+        return room
+
+    def observation_shape(self):
+        """The shape of ``observation_tensor`` (fixed per game, whatever the player count)."""
+        return (self._observer().SIZE,)
+
+    def observation_describe(self):
+        """The observation tensor's slices as (name, start, size), in order, covering it (docs/agents.md)."""
+        return list(self._observer().describe())
+
+    def observation_tensor(self, seat):
+        """What ``seat`` sees, as a float32 vector (seats relative to it; hidden parts as counts only)."""
+        self._check_seat(seat)
+        room = self._observer()
+        out = np.zeros(room.SIZE, dtype=np.float32)
+        room.observation_into(self, seat, out)
+        return out
+
+    def information_state_shape(self):
+        """The shape of ``information_state_tensor``: the observation and the recalled own actions."""
+        return (self._observer().SIZE + observing.OWN_RECALL * type(self).num_distinct_actions,)
+
+    def information_state_describe(self):
+        """The information-state tensor's slices: the observation's, then one block per recalled own action."""
+        room = self._observer()
+        return list(room.describe()) + observing.recall_slices(room.SIZE, type(self).num_distinct_actions)
+
+    def information_state_tensor(self, seat, own_actions=()):
+        """What ``seat`` knows: its observation and its last own actions (``own_actions``, oldest first)."""
+        return observing.information_state(self.observation_tensor(seat), own_actions,
+                                           type(self).num_distinct_actions)
+
+    def information_state_key(self, seat, own_actions=()):
+        """A short text naming ``seat``'s information state (a digest of its tensor; callers cache it)."""
+        return observing.key(seat, self.observation_tensor(seat), own_actions)
 
     def string_to_action(self, text):
         """Parse an action written in the game's notation (its ``notation`` room)."""

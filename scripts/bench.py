@@ -9,13 +9,17 @@ Figures (one core unless stated):
 - the game's default ISMCTS agent (its search_defaults: playout policy, prior,
   blended value, tree shape): CPU milliseconds per 2,000-iteration move, the
   mean over the same 20 positions of seeded random 2-player games;
-- simulation throughput with --jobs 1 and --jobs 2 (games per second).
+- simulation throughput with --jobs 1 and --jobs 2 (games per second);
+- the learning-agent adapters, per game at 2 players: observations per second of the compiled
+  encoder (in C, and through ``state.observation_tensor``), and PettingZoo random masked steps per
+  CPU second beside a trivial AEC env with the same spaces and wrapper (the framework's own cost).
 
 Goals (from the issues): Castles of Burgundy 2p >= 20,000 playouts/s,
 San Juan 2p >= 50,000 playouts/s, ISMCTS >= 10,000 iterations/s,
---jobs 2 >= 1.8x --jobs 1.  Speed goals live here, never in timed tests.
+--jobs 2 >= 1.8x --jobs 1; the encoder >= 500,000 observations/s, PettingZoo steps >= 50% of
+the trivial env's (issue 53).  Speed goals live here, never in timed tests.
 
-Usage: python scripts/bench.py [--quick] [--games burgundy,sanjuan]
+Usage: python scripts/bench.py [--quick] [--games burgundy,sanjuan] [--adapters-only]
        python scripts/bench.py --default-agent-only --tree ../other-checkout
 
 --default-agent-only prints only the default agent's figure; --tree DIR times another built
@@ -141,6 +145,120 @@ def jobs_figures(game, games):
     return figures
 
 
+def _random_masked_steps(environment, seconds):
+    """Random legal steps per CPU second through an AEC env's own loop (agent_iter, last, step)."""
+    import numpy as np
+    rng = np.random.default_rng(0)
+    steps, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        environment.reset(seed=seed)
+        seed += 1
+        for agent in environment.agent_iter():
+            observation, reward, terminated, truncated, info = environment.last()
+            if terminated or truncated:
+                action = None
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+            environment.step(action)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def trivial_env(observation_size, actions, length=300, legal=8):
+    """A trivial 2-agent AEC env with the given spaces: zero observations, ``legal`` legal actions,
+    ``length`` alternating steps, a reward at the end; with PettingZoo's order-enforcing wrapper."""
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    class Trivial(AECEnv):
+        """The framework's own cost: nothing to play."""
+
+        metadata = {"render_modes": [], "name": "trivial_v0", "is_parallelizable": False}
+
+        def __init__(self):
+            super().__init__()
+            self.possible_agents = ["player_0", "player_1"]
+            self.spaces = {"observation": gymnasium.spaces.Box(-1.0, 1.0, (observation_size,), np.float32),
+                           "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8)}
+            self.space = gymnasium.spaces.Dict(self.spaces)
+            self.actions = gymnasium.spaces.Discrete(actions)
+
+        def observation_space(self, agent):
+            """The same Dict space for both agents."""
+            return self.space
+
+        def action_space(self, agent):
+            """The same Discrete space for both agents."""
+            return self.actions
+
+        def reset(self, seed=None, options=None):
+            """A new episode of ``length`` steps."""
+            self.agents = list(self.possible_agents)
+            self.rewards = {agent: 0.0 for agent in self.agents}
+            self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+            self.terminations = {agent: False for agent in self.agents}
+            self.truncations = {agent: False for agent in self.agents}
+            self.infos = {agent: {} for agent in self.agents}
+            self.turn = 0
+            self.agent_selection = self.agents[0]
+
+        def observe(self, agent):
+            """Zeros and the first ``legal`` actions allowed to the agent to act."""
+            mask = np.zeros(actions, dtype=np.int8)
+            if agent == self.agent_selection:
+                mask[:legal] = 1
+            return {"observation": np.zeros(observation_size, dtype=np.float32), "action_mask": mask}
+
+        def step(self, action):
+            """Next agent; the end after ``length`` steps."""
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self.turn += 1
+            if self.turn >= length:
+                for name in self.agents:
+                    self.rewards[name] = 1.0 if name == agent else 0.0
+                    self.terminations[name] = True
+            else:
+                self._clear_rewards()
+            self.agent_selection = self.possible_agents[self.turn % 2]
+            self._accumulate_rewards()
+
+    return wrappers.OrderEnforcingWrapper(Trivial())
+
+
+def adapter_figures(game, seconds):
+    """The encoder's observations per second (C loop, Python call) and PettingZoo steps per CPU
+    second at 2 players beside the trivial env with the same spaces."""
+    from solver.adapters.pettingzoo import env
+    state = new_state(game, 2, 1)
+    for step in range(60):                       # a mid-game position
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[(step * 7919) % len(state.legal_actions())])
+    room = state._observer()
+    count = 100000
+    begin = time.perf_counter()
+    room.bench(state, 0, count)
+    in_c = count / (time.perf_counter() - begin)
+    begin = time.perf_counter()
+    for _ in range(count // 4):
+        state.observation_tensor(0)
+    python_call = (count // 4) / (time.perf_counter() - begin)
+    game_rate = _random_masked_steps(env(game, 2), seconds)
+    size, actions = state.observation_shape()[0], type(state).num_distinct_actions
+    trivial_rate = _random_masked_steps(trivial_env(size, actions), seconds)
+    return {"observations_per_s_c": round(in_c), "observations_per_s_python": round(python_call),
+            "pettingzoo_steps_per_cpu_s": round(game_rate), "trivial_env_steps_per_cpu_s": round(trivial_rate),
+            "pettingzoo_vs_trivial": round(game_rate / trivial_rate, 2)}
+
+
 def main():
     """Run the benchmarks and print one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -150,6 +268,8 @@ def main():
     parser.add_argument("--default-agent-only", action="store_true",
                         help="only the default ISMCTS agent's CPU ms per 2,000-iteration move")
     parser.add_argument("--tree", help="another built checkout of boardlab to time (its engines and agents)")
+    parser.add_argument("--adapters-only", action="store_true",
+                        help="only the observation encoder and PettingZoo figures (2 players)")
     args = parser.parse_args()
     unknown = [game for game in args.games.split(",") if game not in game_names()]
     if unknown:
@@ -163,12 +283,18 @@ def main():
             report[game] = default_agent_figures(game)
         print(json.dumps(report))
         return 0
+    if args.adapters_only:
+        for game in args.games.split(","):
+            report[game] = {"adapters_2p": adapter_figures(game, seconds)}
+        print(json.dumps(report))
+        return 0
     for game in args.games.split(","):
         entry = {}
         for players in (2, 3, 4):
             entry[f"{players}p"] = engine_figures(game, players, seconds)
         entry["ismcts"] = ismcts_figures(game, 2000 if args.quick else 20000, args.quick)
         entry["ismcts"].update(default_agent_figures(game))
+        entry["adapters_2p"] = adapter_figures(game, seconds)
         report[game] = entry
     report["parallel"] = jobs_figures(args.games.split(",")[0], 8 if args.quick else 24)
     print(json.dumps(report))

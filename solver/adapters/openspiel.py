@@ -24,14 +24,14 @@ How the games look to OpenSpiel:
   "What a seat sees") the RNG that decides future dice and draws is hidden from every seat. A clone
   carries that RNG, so an algorithm that searches on clones as if it saw everything would know the
   dice to come; information-set algorithms redraw it with ``resample_from_infostate``.
-- general-sum, terminal rewards: ``returns()`` is 0 for every player until the end, then boardlab's
-  ``returns()`` (1 for first, 0 for last, linear between, ties share), so utilities lie in 0..1.
-- ``observation_string(p)``: the seat view of ``p`` as deterministic JSON
-  (``solver.adapters.observation``); ``information_state_string(p)``: the same plus ``p``'s own
-  past actions. The view carries the public record (boards, scores, what the seat saw discarded),
-  not the order of the other players' moves.
-- ``observation_tensor(p)``: the fixed-size vector of ``solver.adapters.observation``;
-  no information-state tensor (``provides_information_state_tensor=False``).
+- constant-sum (``utility_sum`` n/2), terminal rewards: ``returns()`` is 0 for every player until the
+  end, then boardlab's ``returns()`` (1 for first, 0 for last, linear between, ties share), so
+  utilities lie in 0..1 and add up to n/2. ``max_game_length``: ``PER_PLAYER_LENGTH`` times the players.
+- ``observation_tensor(p)``: the engine's compiled tensor (``state.observation_tensor``: seats
+  relative to ``p``, nothing ``p`` cannot see); ``information_state_tensor(p)``: it and ``p``'s last
+  8 own actions; ``information_state_string(p)``: a digest of that, kept with the state;
+  ``observation_string(p)``: the seat view as JSON (``solver.adapters.observation``). Public-only and
+  private-only observers give strings (``SeatObserver``).
 - ``resample_from_infostate(p, sampler)``: boardlab's ``resample_hidden(p, seed)`` with the seed
   drawn from ``sampler``: a state ``p`` cannot tell apart from this one, hidden cards and the RNG
   redrawn. Only the Python ISMCTSBot (``open_spiel.python.algorithms.ismcts``) can call it: OpenSpiel
@@ -49,7 +49,9 @@ import numpy as np
 import pyspiel
 
 import engine_c
-from solver.adapters.observation import OBSERVATION_SIZE, seat_view, vector_from_view, view_string
+from engine_c.observing import OWN_RECALL, key as information_key
+from solver.adapters.observation import seat_view, view_json, view_string
+from solver.display.seat_views import private_view, public_view
 
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
 PREFIX = "boardlab_"
@@ -60,6 +62,9 @@ LONG_NAMES = {
     "seasons": "A Castle for All Seasons (boardlab)",
     "tiletum": "Tiletum (boardlab)",
 }
+# decisions per player a game can take at most, from the rules (docs/agents.md, "Game length"):
+# turns per player times a generous allowance of decisions per turn; random games reach under a quarter
+PER_PLAYER_LENGTH = {"burgundy": 1000, "sanjuan": 1000, "seasons": 500, "tiletum": 500}
 
 
 def game_type(game):
@@ -71,12 +76,12 @@ def game_type(game):
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": cls.min_players, "seed": 0},
@@ -84,9 +89,9 @@ def game_type(game):
     )
 
 
-def _from_json(game, text):
+def _from_json(game, text, recent=None):
     """A holder for the boardlab position in ``text`` (how a pickled holder comes back)."""
-    return _Position(engine_c.state_class(game).from_json(text))
+    return _Position(engine_c.state_class(game).from_json(text), recent=recent)
 
 
 def _load_state(game, players, seed, text):
@@ -117,12 +122,19 @@ class _Position:
     A holder with a ticket and no engine deals the ticket's deal on first use.
     """
 
-    __slots__ = ("_engine", "ticket", "cache")
+    __slots__ = ("_engine", "ticket", "cache", "recent")
 
-    def __init__(self, engine=None, ticket=None):
+    def __init__(self, engine=None, ticket=None, recent=None):
         self._engine = engine
         self.ticket = ticket
         self.cache = {}
+        self.recent = recent or {}      # seat -> its last OWN_RECALL actions, oldest first (the information state)
+
+    def played(self, seat, action):
+        """Remembers ``seat``'s action for its information state (a new dict: clones share the old one)."""
+        recent = dict(self.recent)
+        recent[seat] = (recent.get(seat, ()) + (action,))[-OWN_RECALL:]
+        self.recent = recent
 
     @property
     def engine(self):
@@ -161,10 +173,10 @@ class _Position:
 
     def __deepcopy__(self, memo):
         engine = self.engine
-        return _Position(engine.clone(), ticket=self.ticket)
+        return _Position(engine.clone(), ticket=self.ticket, recent=self.recent)
 
     def __reduce__(self):
-        return (_from_json, (self.engine.game_name, self.to_json()))
+        return (_from_json, (self.engine.game_name, self.to_json(), self.recent))
 
 
 class BoardlabGame(pyspiel.Game):
@@ -187,8 +199,8 @@ class BoardlabGame(pyspiel.Game):
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
-            max_game_length=cls.max_game_length,
+            utility_sum=players / 2,        # 1 .. 0 linear by place, ties sharing: always n/2 at the end
+            max_game_length=PER_PLAYER_LENGTH[self.game] * players,
         )
         super().__init__(GAME_TYPES[self.game], info, {"players": players, "seed": seed})
         self.engine_class = cls
@@ -225,14 +237,23 @@ class BoardlabGame(pyspiel.Game):
         return BoardlabState(self, _Position(engine))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The observer OpenSpiel asks for: information state (perfect recall) or observation."""
+        """The observer OpenSpiel asks for: the information state, a seat's observation, the public or
+        the private part of it, or the whole position (``SeatObserver``)."""
         if params:
             raise ValueError(f"observer parameters are not supported, got {params}")
         if iig_obs_type is None:
-            return SeatObserver(perfect_recall=False)
-        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError("only a seat's own observation is supported (public and private information of one player)")
-        return SeatObserver(perfect_recall=iig_obs_type.perfect_recall)
+            return SeatObserver("observation", self)
+        private = iig_obs_type.private_info
+        if iig_obs_type.perfect_recall:
+            if not iig_obs_type.public_info or private != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+                raise ValueError("perfect recall is offered for a seat's information state only "
+                                 "(public and private information of one player)")
+            return SeatObserver("information state", self)
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return SeatObserver("everything", self)
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return SeatObserver("observation" if iig_obs_type.public_info else "private", self)
+        return SeatObserver("public" if iig_obs_type.public_info else "nothing", self)
 
     def __reduce__(self):
         return (load_game, (self.game, self.players, self.seed))
@@ -261,8 +282,11 @@ class BoardlabState(pyspiel.State):
 
     def _apply_action(self, action):
         """Plays ``action`` (chance resolves inside, from the state's RNG)."""
-        self._position.engine.apply_action(int(action))
-        self._position.changed()
+        position = self._position
+        seat = position.engine.current_player()
+        position.engine.apply_action(int(action))
+        position.changed()
+        position.played(seat, int(action))
 
     def _action_to_string(self, player, action):
         """boardlab's notation of ``action``."""
@@ -285,34 +309,33 @@ class BoardlabState(pyspiel.State):
         # a sampler's values lie in [0, 1]; 1.0 itself must not carry into the next 32 bits
         seed = (_bits32(high) << 32) | _bits32(low)
         state = self.clone()
-        state._position = _Position(self._position.engine.resample_hidden(int(player_id), seed))
+        state._position = _Position(self._position.engine.resample_hidden(int(player_id), seed),
+                                    recent=self._position.recent)
         return state
 
-    def seat_string(self, player, perfect_recall):
-        """The observation string of ``player``, with its own past actions if ``perfect_recall``."""
+    def seat_string(self, player, kind):
+        """What ``player`` observes (or knows) as text; ``kind`` as ``SeatObserver`` names it."""
         position = self._position
-        if not perfect_recall:
+        if kind == "observation":
             return position.cached(("observation", player), lambda: view_string(position.view(player), player))
-        own = position.cached("own actions", self._own_actions)[player]
-        return f"{self.seat_string(player, False)} after playing {own}"
+        if kind == "information state":      # a key: the digest of the information-state tensor
+            return position.cached(("key", player), lambda: information_key(
+                player, self.seat_tensor(player, "observation"), position.recent.get(player, ())))
+        if kind == "public":
+            return position.cached("public", lambda: "public " + view_json(public_view(position.data())))
+        if kind == "private":
+            return f"seat {player} alone sees " + view_json(private_view(position.data(), player))
+        if kind == "everything":
+            return position.to_json()
+        return ""
 
-    def _own_actions(self):
-        """Each player's past actions, in order (a list per player)."""
-        own = [[] for _ in range(self.num_players())]
-        for item in self.full_history():
-            own[item.player].append(item.action)
-        return own
-
-    def seat_vector(self, player):
-        """The observation vector of ``player`` (``solver.adapters.observation``)."""
+    def seat_tensor(self, player, kind):
+        """The observation or information-state tensor of ``player`` (cached; never modify it)."""
         position = self._position
-
-        def make():
-            """The vector, computed (only when not cached: a fresh state is dealt only then)."""
-            engine = position.engine
-            to_act = None if engine.is_terminal() else engine.current_player()
-            return vector_from_view(position.view(player), player, to_act)
-        return position.cached(("vector", player), make)
+        if kind == "observation":
+            return position.cached(("tensor", player), lambda: position.engine.observation_tensor(player))
+        return position.cached(("info tensor", player), lambda: position.engine.information_state_tensor(
+            player, position.recent.get(player, ())))
 
     def __str__(self):
         return self._position.to_json()
@@ -328,27 +351,36 @@ def _bits32(probability):
 
 
 class SeatObserver:
-    """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``)
-    over a seat's view; a tensor only for the observation, not for the information state."""
+    """OpenSpiel's Python observer protocol (``tensor``, ``dict``, ``set_from``, ``string_from``).
 
-    def __init__(self, perfect_recall):
-        self.perfect_recall = perfect_recall
-        if perfect_recall:
+    ``kind``: "observation" (a seat's observation: the compiled tensor and the seat view as JSON),
+    "information state" (the information-state tensor; the string is its key), "public" and
+    "private" (what every seat sees, what only the seat sees: strings only), "everything" (the whole
+    position: a string) or "nothing".
+    """
+
+    def __init__(self, kind, game):
+        self.kind = kind
+        probe = game.engine_class(game.players, 0)
+        if kind == "observation":
+            self.tensor = np.zeros(probe.observation_shape(), dtype=np.float32)
+            self.dict = {"observation": self.tensor}
+        elif kind == "information state":
+            self.tensor = np.zeros(probe.information_state_shape(), dtype=np.float32)
+            self.dict = {"info_state": self.tensor}
+        else:
             self.tensor = None
             self.dict = {}
-        else:
-            self.tensor = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-            self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        """Fills ``tensor`` with what ``player`` observes in ``state``."""
+        """Fills ``tensor`` with what ``player`` observes (or knows) in ``state``."""
         if self.tensor is None:
-            raise ValueError("the information state has no tensor; use the observation tensor")
-        self.tensor[:] = state.seat_vector(player)
+            raise ValueError(f"the {self.kind} observer has no tensor (strings only)")
+        self.tensor[:] = state.seat_tensor(player, self.kind)
 
     def string_from(self, state, player):
-        """What ``player`` observes in ``state`` (or knows, for the information state), as text."""
-        return state.seat_string(player, self.perfect_recall)
+        """What ``player`` observes in ``state`` (the kind's text)."""
+        return state.seat_string(player, self.kind)
 
 
 def _game_class(game):

@@ -10,12 +10,16 @@
 
 - Agents ``player_0`` .. ``player_{n-1}`` are the seats. The agent to act is the seat to act, so one
   agent may act several times in a row (boardlab splits a turn into small decisions).
-- Actions: ``Discrete(num_distinct_actions)``, boardlab's action numbers (``info`` and
-  ``env.unwrapped.action_to_string(a)`` give their notation).
-- Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``. The vector is
-  ``solver.adapters.observation.observation_vector`` (one-hot seat and seat to act, then a hashed
-  bag of the seat view: nothing the seat cannot see); the mask marks the legal actions, and is all
-  zero for an agent that is not to act.
+- Actions: ``Discrete(num_distinct_actions)``, boardlab's action numbers
+  (``env.unwrapped.action_to_string(a)`` gives their notation).
+- Observation: ``{"observation": float32 vector, "action_mask": int8 vector}``. The vector is the
+  engine's compiled observation ``state.observation_tensor(seat)`` (seats relative to the agent,
+  nothing it cannot see; its slices: ``state.observation_describe()``, docs/agents.md); the mask
+  marks the legal actions, and is all zero for an agent that is not to act.
+- ``info`` after a move: ``{"action": notation, "action_name": the move in words}`` of the last move
+  (the words are worked out when first read: they cost more than a step). A move the other agents
+  do not see (a card paid or kept face down, a secret selection) reaches them as
+  ``{"action": None, "action_name": None, "hidden": True}``.
 - Rewards: 0 on every step, and at the end boardlab's ``returns()``: 1 for first, 0 for last,
   linear between, ties share. Games end by the rules (every engine's games end within its
   ``max_game_length``), so nothing is truncated.
@@ -25,7 +29,8 @@
 - ``env.unwrapped.game_state`` is the boardlab state being played (read it, e.g. to let a boardlab
   agent choose; change it only through ``step``).
 - ``render_mode="ansi"``: ``render()`` returns the terminal picture of ``boardlab show`` (no colour),
-  of the whole position or, with ``render_seat=S``, of what seat S sees.
+  of the whole position or, with ``render_seat=S``, of what seat S sees; ``render_mode="human"``
+  prints that picture and returns None.
 """
 from __future__ import annotations
 
@@ -35,16 +40,80 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import engine_c
-from solver.adapters.observation import MAX_SEATS, OBSERVATION_SIZE, VALUE_BOUND, observation_vector
+from solver.adapters.observation import MAX_SEATS
 from solver.display import render
 
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
+VALUE_LOW, VALUE_HIGH = -32768.0, 65535.0      # the engines' struct fields are 16-bit at most
+HIDDEN_MOVE = {"action": None, "action_name": None, "hidden": True}
+
+
+class MoveInfo(dict):
+    """The ``info`` of the last move: ``action`` (notation) at once, ``action_name`` (words, read in
+    the position before the move) worked out when the info is first read."""
+
+    __slots__ = ("_before", "_action")
+
+    def __init__(self, notation, before, action):
+        super().__init__(action=notation)
+        self._before = before
+        self._action = action
+
+    def _named(self):
+        """Fills ``action_name`` the first time anything is read."""
+        if self._before is not None:
+            dict.__setitem__(self, "action_name", self._before.action_name(self._action))
+            self._before = None
+        return self
+
+    def __getitem__(self, key):
+        return dict.__getitem__(self._named(), key)
+
+    def get(self, key, default=None):
+        """``info.get(key)``, the words included."""
+        return dict.get(self._named(), key, default)
+
+    def __contains__(self, key):
+        return dict.__contains__(self._named(), key)
+
+    def __iter__(self):
+        return dict.__iter__(self._named())
+
+    def __len__(self):
+        return dict.__len__(self._named())
+
+    def keys(self):
+        """The keys, the words included."""
+        return dict.keys(self._named())
+
+    def items(self):
+        """The items, the words included."""
+        return dict.items(self._named())
+
+    def values(self):
+        """The values, the words included."""
+        return dict.values(self._named())
+
+    def __eq__(self, other):
+        return dict.__eq__(self._named(), other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return dict.__repr__(self._named())
+
+    def copy(self):
+        """A plain dict copy."""
+        return dict(self.items())
+
+    def __reduce__(self):
+        return (dict, (dict(self.items()),))
 
 
 class BoardlabEnv(AECEnv):
     """One boardlab game (``burgundy``, ``sanjuan``, ``seasons``, ``tiletum``) as an AEC environment."""
 
-    metadata = {"render_modes": ["ansi"], "name": "boardlab_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "name": "boardlab_v0", "is_parallelizable": False}
 
     def __init__(self, game, players=2, render_mode=None, render_seat=None):
         super().__init__()
@@ -69,7 +138,7 @@ class BoardlabEnv(AECEnv):
         self._action_spaces = {agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents}
         self._observation_spaces = {
             agent: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(-VALUE_BOUND, VALUE_BOUND, (OBSERVATION_SIZE,), np.float32),
+                "observation": gymnasium.spaces.Box(VALUE_LOW, VALUE_HIGH, cls(players, 0).observation_shape(), np.float32),
                 "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
             })
             for agent in self.possible_agents
@@ -112,7 +181,7 @@ class BoardlabEnv(AECEnv):
         mask = np.zeros(self.engine_class.num_distinct_actions, dtype=np.int8)
         if not self.game_state.is_terminal() and self.game_state.current_player() == seat:
             mask[self.game_state.legal_actions()] = 1
-        return {"observation": observation_vector(self.game_state, seat), "action_mask": mask}
+        return {"observation": self.game_state.observation_tensor(seat), "action_mask": mask}
 
     def step(self, action):
         """Plays ``action`` for the agent to act (``None`` once it is terminated)."""
@@ -130,7 +199,13 @@ class BoardlabEnv(AECEnv):
         if not self.game_state.is_legal(action):
             raise ValueError(f"{agent}: action {action} is not legal here (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply_action(action)
+        state = self.game_state
+        seen = MoveInfo(state.action_to_string(action), state.clone(), action)
+        hidden = state.private_choice() or state.secret_choice()
+        actor = self.agent_seat[agent]
+        state.apply_action(action)
+        self.infos = {name: seen if not hidden or seat == actor else dict(HIDDEN_MOVE)
+                      for seat, name in enumerate(self.possible_agents)}
         if self.game_state.is_terminal():
             for agent_name, value in zip(self.possible_agents, self.game_state.returns()):
                 self.rewards[agent_name] = float(value)
@@ -146,11 +221,16 @@ class BoardlabEnv(AECEnv):
         return self.game_state.action_to_string(int(action))
 
     def render(self):
-        """The terminal picture (``render_mode="ansi"``); None and a warning without a render mode."""
+        """The terminal picture: returned (``render_mode="ansi"``) or printed (``"human"``); None and a
+        warning without a render mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi')")
+            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='ansi' or 'human')")
             return None
-        return render(self.game_state, seat=self.render_seat, color=False)
+        picture = render(self.game_state, seat=self.render_seat, color=False)
+        if self.render_mode == "human":
+            print(picture)
+            return None
+        return picture
 
     def close(self):
         """Nothing to release."""

@@ -114,6 +114,55 @@ def tiletum_view(data, seat):
     return view
 
 
+def _sanjuan_public(data):
+    """San Juan as every seat sees it: each hand, chapel and secret draw covered, the discard pile
+    known only as far as all saw it, another player's secret floor unknown."""
+    view = sanjuan_view(data, 0)
+    public = data["public_discards"]
+    view["discard"] = backs(_count(data["discard"]) - _count(public), dict(public))
+    if data["pending"] and not data["pending_public"]:
+        view["pending"] = backs(_count(data["pending"]))
+    own = view["seats"][0]
+    own["hand"] = backs(_count(data["seats"][0]["hand"]) - _count(own["public_hand"]), dict(own["public_hand"]))
+    own["chapel"] = backs(_count(data["seats"][0]["chapel"]))
+    del own["known_discards"]
+    phase, turn = data["phase"], view["turn"]
+    if phase in ("hand_limit", "council_discard") or (phase == "keep" and data["pending"] and not data["pending_public"]):
+        turn["last"] = None
+    elif phase == "pay":
+        turn["last"] = min(data["turn"]["last"], SANJUAN_GOOD_FLOOR)
+    return view
+
+
+def public_view(data):
+    """What every seat sees of the position ``data``: a seat view with every seat's secrets covered."""
+    game = data.get("game")
+    if game == "sanjuan":
+        return _sanjuan_public(data)
+    view = SEAT_VIEWS[game](data, 0)
+    if game == "seasons" and data["phase"] == "select":
+        own = view["seats"][0]
+        own["selected"] = backs(len(own["selected"]))
+    return view
+
+
+def private_view(data, seat):
+    """What only ``seat`` sees of the position ``data`` (what its seat view adds to the public one)."""
+    game = data.get("game")
+    _check_seat(data, seat, "seats")
+    own = data["seats"][seat]
+    if game == "sanjuan":
+        secret = {"hand": own["hand"], "chapel": own["chapel"], "known_discards": own["known_discards"]}
+        if data["pending"] and not data["pending_public"] and data["pending_owner"] == seat:
+            secret["pending"] = data["pending"]
+        if data["actor"] == seat:
+            secret["last"] = data["turn"]["last"]
+        return secret
+    if game == "seasons" and data["phase"] == "select":
+        return {"selected": own["selected"]}
+    return {}
+
+
 SEAT_VIEWS = {
     "burgundy": burgundy_view,
     "sanjuan": sanjuan_view,

@@ -7,10 +7,11 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 import engine_c
 from solver.adapters import openspiel as adapter
-from solver.adapters.observation import OBSERVATION_SIZE, observation_vector
+from engine_c.observing import OWN_RECALL
 
 GAMES = adapter.GAMES
 COUNTS = (2, 3, 4)
@@ -35,18 +36,21 @@ def test_registered_with_the_engine_facts(game):
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert (kind.min_num_players, kind.max_num_players) == (cls.min_players, cls.max_players)
     assert kind.provides_information_state_string and kind.provides_observation_string
-    assert kind.provides_observation_tensor and not kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor and kind.provides_information_state_tensor
     for players in COUNTS:
         loaded = pyspiel.load_game(f"boardlab_{game}", {"players": players})
         assert loaded.num_players() == players
         assert loaded.num_distinct_actions() == cls.num_distinct_actions
-        assert loaded.max_game_length() == cls.max_game_length
+        assert loaded.max_game_length() == adapter.PER_PLAYER_LENGTH[game] * players
         assert (loaded.min_utility(), loaded.max_utility()) == (0.0, 1.0)
-        assert loaded.observation_tensor_shape() == [OBSERVATION_SIZE]
+        assert loaded.utility_sum() == players / 2
+        engine = cls(players, 0)
+        assert loaded.observation_tensor_shape() == list(engine.observation_shape())
+        assert loaded.information_state_tensor_shape() == list(engine.information_state_shape())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -113,26 +117,52 @@ def test_resampling_keeps_what_the_player_knows(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_information_state_adds_own_actions_to_the_view(game):
+def test_information_state_is_the_observation_and_own_last_actions(game):
     loaded = adapter.load_game(game, 2, seed=2)
-    state = random_moves(loaded.new_initial_state(), 5, seed=3)
+    state = random_moves(loaded.new_initial_state(), 12, seed=3)
     for player in range(2):
-        own = [item.action for item in state.full_history() if item.player == player]
-        info = state.information_state_string(player)
-        assert info.startswith(state.observation_string(player))
-        assert info.endswith(f"after playing {own}")
+        own = [item.action for item in state.full_history() if item.player == player][-OWN_RECALL:]
+        tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, state.engine.information_state_tensor(player, own))
+        assert state.information_state_string(player) == state.engine.information_state_key(player, own)
         assert state.observation_string(player).startswith(f"seat {player} sees ")
+        # the key is kept with the state: asked again, it is not computed again
+        assert ("key", player) in state._position.cache
+    assert state.information_state_string(0) != state.information_state_string(1)
     assert "rng" not in state.observation_string(0)
     assert '"rng"' in str(state)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_observation_tensor_is_the_seat_vector(game):
+def test_observation_tensor_is_the_compiled_one(game):
     loaded = adapter.load_game(game, 3, seed=4)
     state = random_moves(loaded.new_initial_state(), 12, seed=4)
     for player in range(3):
         tensor = np.asarray(state.observation_tensor(player), dtype=np.float32)
-        assert np.array_equal(tensor, observation_vector(state.engine, player))
+        assert np.array_equal(tensor, state.engine.observation_tensor(player))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_public_and_private_observers(game):
+    loaded = adapter.load_game(game, 3, seed=6)
+    public = make_observation(loaded, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(loaded, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    state = loaded.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    for step in range(8):
+        random_moves(state, 7, seed=step)
+        if state.is_terminal():
+            break
+        text = public.string_from(state, 0)
+        assert all(public.string_from(state, p) == text for p in range(3))    # the same for every seat
+        for player in range(3):
+            other = state.resample_from_infostate(player, sampler)      # what no one else sees is redrawn
+            assert private.string_from(other, player) == private.string_from(state, player)
+            assert public.string_from(other, player) == text
+        if game == "sanjuan":       # hands are private: each seat sees its own
+            assert len({private.string_from(state, p) for p in range(3)}) == 3
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -143,6 +173,7 @@ def test_returns_are_zero_until_the_end(game):
         assert state.returns() == [0.0, 0.0, 0.0]
         random_moves(state, 1, seed=len(state.history()))
     assert state.returns() == list(state.engine.returns())
+    assert sum(state.returns()) == loaded.utility_sum()
     assert sorted(state.returns()) in ([0.0, 0.5, 1.0], [0.0, 0.75, 0.75], [0.25, 0.25, 1.0], [0.5, 0.5, 0.5])
 
 

@@ -4,10 +4,9 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import engine_c
-from solver.adapters.observation import observation_vector
 from solver.adapters.pettingzoo import BoardlabEnv, env, raw_env
 from solver.display import render
 
@@ -50,7 +49,7 @@ def test_a_game_to_the_end(game):
     assert list(np.flatnonzero(observation["action_mask"])) == board.legal_actions()
     others = [agent for agent in environment.possible_agents if agent != environment.agent_selection]
     assert not any(environment.observe(agent)["action_mask"].any() for agent in others)
-    assert np.array_equal(observation["observation"], observation_vector(board, board.current_player()))
+    assert np.array_equal(observation["observation"], board.observation_tensor(board.current_player()))
     acted, rewards = play_to_the_end(environment, seed=1)
     assert environment.agents == [] and board.is_terminal()
     assert [rewards[f"player_{seat}"] for seat in range(3)] == list(board.returns())
@@ -92,7 +91,7 @@ def test_refusals():
     with pytest.raises(ValueError, match="players"):
         BoardlabEnv("burgundy", 5)
     with pytest.raises(ValueError, match="render_mode"):
-        BoardlabEnv("burgundy", 2, render_mode="human")
+        BoardlabEnv("burgundy", 2, render_mode="rgb_array")
     with pytest.raises(ValueError, match="render_seat"):
         BoardlabEnv("burgundy", 2, render_seat=2)
     environment = raw_env("seasons", 2)
@@ -123,3 +122,37 @@ def test_an_action_or_seed_that_is_not_an_integer_is_refused():
     again = raw_env("sanjuan", 2)
     again.reset(seed=3)
     assert again.game_state == environment.game_state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render_test(game, capsys):
+    render_test(lambda render_mode=None: env(game, 2, render_mode=render_mode))
+    assert "\n" in capsys.readouterr().out          # "human" printed the board
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_info_names_the_last_move_to_those_who_see_it(game):
+    environment = raw_env(game, 2)
+    environment.reset(seed=4)
+    rng = np.random.default_rng(0)
+    hidden_seen = named = 0
+    for _ in range(150):
+        agent = environment.agent_selection
+        if environment.terminations[agent]:
+            break
+        state = environment.game_state
+        action = int(rng.choice(state.legal_actions()))
+        notation, name = state.action_to_string(action), state.action_name(action)
+        secret = state.private_choice() or state.secret_choice()
+        environment.step(action)
+        for other in environment.possible_agents:
+            info = environment.infos[other]
+            if other == agent or not secret:
+                assert info == {"action": notation, "action_name": name}
+                named += 1
+            else:
+                assert info == {"action": None, "action_name": None, "hidden": True}
+                hidden_seen += 1
+    assert named > 0
+    if game in ("sanjuan", "seasons"):       # cards paid face down, secret selections
+        assert hidden_seen > 0

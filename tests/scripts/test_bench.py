@@ -39,3 +39,11 @@ def test_an_unknown_game_is_refused_in_one_line():
     assert done.returncode == 2
     assert done.stderr.startswith("bench.py: unknown game 'nope' (known: ") and done.stderr.count("\n") == 1
     assert done.stdout == ""
+
+
+def test_the_trivial_env_passes_pettingzoo_api_test_and_plays_to_its_end():
+    """The env the adapters are measured against is a real AEC env, so the comparison is fair."""
+    from pettingzoo.test import api_test
+    bench = load_script("bench")
+    api_test(bench.trivial_env(12, 20, length=30), num_cycles=100)
+    assert bench._random_masked_steps(bench.trivial_env(12, 20, length=30), 0.05) > 0
