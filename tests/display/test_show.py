@@ -122,7 +122,7 @@ def test_show_bad_input(tmp_path):
     _one_line_error(_boardlab("show", "-", stdin="{not json"), "<stdin>: position is not valid JSON")
     _one_line_error(_boardlab("show", "-", stdin=""), "<stdin>: empty input, not a position")
     _one_line_error(_boardlab("show", "-", stdin='{"game": "chess"}'), "unknown game 'chess'")
-    _one_line_error(_boardlab("show"), "Missing argument 'POSITION'")
+    _one_line_error(_boardlab("show"), "give a position file: POSITION (or --position POSITION")
 
 
 def test_estate_geometry():
