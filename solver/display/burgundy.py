@@ -239,6 +239,10 @@ PIECE_TEXTS = {
 }
 
 
+PLURALS = {"church": "churches", "boardinghouse": "boarding houses", "cityhall": "city halls",
+           "carpenter": "carpenter's workshops"}
+
+
 def piece_text(name):
     """What the tile ``name`` (``watchtower``, ``cow3``, ``k11``) does, in words."""
     species = name.rstrip("0123456789")
@@ -269,7 +273,7 @@ def _final_parts(seat):
         parts.append(("knowledge 25 (goods sold)", sum(sold)))
     for number, building in enumerate(data.BUILDINGS, 16):
         if number in knowledge:
-            parts.append((f"knowledge {number} ({building}s)", 4 * estate.count(building)))
+            parts.append((f"knowledge {number} ({PLURALS.get(building, building + 's')})", 4 * estate.count(building)))
     if 24 in knowledge:
         species = {tile.rstrip("0123456789") for tile in estate} & set(data.ANIMAL_SPECIES)
         parts.append(("knowledge 24 (animal species)", 4 * len(species)))
