@@ -25,7 +25,8 @@ def test_tiletum_turn_order_corruption_fairs_and_king_bonus_are_drawn(page, tmp_
 
     order = board.locator(".turn-order")
     assert [int(order.nth(k).get_attribute("data-seat")) for k in range(order.count())] == data["order"]
-    actor = order.nth(data["order"].index(data["actor"])).get_attribute("data-tip")    # the drawing's <title> words become the hover tip (explain.js)
+    # the drawing's <title> words become the hover tip (explain.js)
+    actor = order.nth(data["order"].index(data["actor"])).get_attribute("data-tip")
     assert actor.startswith("turn order: " + " ".join(map(str, data["order"]))) and actor.endswith(", to act)")
 
     values = game_data.tiletum().CORRUPTION
