@@ -192,3 +192,117 @@ def draw(view, viewer, style, scores):
         lines.append("")
         lines += _seat_lines(index, seat_data, viewer, style, index == acting, scores[index])
     return "\n".join(lines)
+
+
+# ---- what the pieces do and where the points came from (the board's tooltips, legend and end panel) ----
+
+# each tile's effect in words, phrased from the rules reference (docs/burgundy.md); animals by species
+PIECE_TEXTS = {
+    "castle": "castle: at once one more die action with a die number you choose (take, place, sell or workers)",
+    "mine": "mine: 1 silverling at the end of every phase",
+    "ship": "ship: take all goods of one depot and move up one space on the turn-order track",
+    "animal": "animals: score the animals on it plus those of the same species already in this pasture",
+    "warehouse": "warehouse: sell one kind of goods at once, without a die",
+    "watchtower": "watchtower: 4 VP at once",
+    "carpenter": "carpenter's workshop: take a building tile from a numbered depot into storage",
+    "church": "church: take a mine, castle or knowledge tile from a numbered depot into storage",
+    "market": "market: take a ship or animal tile from a numbered depot into storage",
+    "boardinghouse": "boarding house: 4 workers at once",
+    "bank": "bank: 2 silverlings at once",
+    "cityhall": "city hall: place one more tile from storage at once (no die needed)",
+    "k1": "knowledge 1: a city may hold the same building more than once",
+    "k2": "knowledge 2: each mine also pays a worker at the end of a phase",
+    "k3": "knowledge 3: a sale pays 2 silverlings instead of 1",
+    "k4": "knowledge 4: a sale also pays 1 worker",
+    "k5": "knowledge 5: a ship takes the goods of two neighbouring depots",
+    "k6": "knowledge 6: the 2-silverling purchase may also come from a numbered depot",
+    "k7": "knowledge 7: an animal score gets 1 VP more per animal tile counted",
+    "k8": "knowledge 8: a worker changes a die by up to 2",
+    "k9": "knowledge 9: placing a building, the die counts 1 more or less for free",
+    "k10": "knowledge 10: placing a ship or animal, the die counts 1 more or less for free",
+    "k11": "knowledge 11: placing a castle, mine or knowledge tile, the die counts 1 more or less for free",
+    "k12": "knowledge 12: taking a tile from a depot, the die counts 1 more or less for free",
+    "k13": "knowledge 13: taking workers also pays 1 silverling",
+    "k14": "knowledge 14: taking workers gives 4 instead of 2",
+    "k15": "knowledge 15: at the end, 3 VP per kind of goods sold",
+    "k16": "knowledge 16: at the end, 4 VP per warehouse",
+    "k17": "knowledge 17: at the end, 4 VP per watchtower",
+    "k18": "knowledge 18: at the end, 4 VP per carpenter's workshop",
+    "k19": "knowledge 19: at the end, 4 VP per church",
+    "k20": "knowledge 20: at the end, 4 VP per market",
+    "k21": "knowledge 21: at the end, 4 VP per boarding house",
+    "k22": "knowledge 22: at the end, 4 VP per bank",
+    "k23": "knowledge 23: at the end, 4 VP per city hall",
+    "k24": "knowledge 24: at the end, 4 VP per animal species in the estate",
+    "k25": "knowledge 25: at the end, 1 VP per goods tile sold",
+    "k26": "knowledge 26: at the end, 2 VP per bonus tile",
+}
+
+
+PLURALS = {"church": "churches", "boardinghouse": "boarding houses", "cityhall": "city halls",
+           "carpenter": "carpenter's workshops"}
+
+
+def piece_text(name):
+    """What the tile ``name`` (``watchtower``, ``cow3``, ``k11``) does, in words."""
+    species = name.rstrip("0123456789")
+    if species in game_data.burgundy().ANIMAL_SPECIES:
+        return f"{name[len(species):]} {species}{'' if species == 'sheep' else 's'}: " + PIECE_TEXTS["animal"].split(": ", 1)[1]
+    return PIECE_TEXTS[name]
+
+
+def space_text(board, space):
+    """An estate space in words for its tooltip: ``space 12 (building, die 3)``."""
+    data = game_data.burgundy()
+    colour = data.COLOUR_NAMES[data.COLOURS.index(data.BOARDS[board][space - 1])]
+    return f"space {space} ({colour}, die {data.DIE_TEMPLATE[space - 1]})"
+
+
+def _final_parts(seat):
+    """The end-of-game conversion of one seat as (part, VP) pairs, as the engine adds it (rules.pyx final_bonus)."""
+    data = game_data.burgundy()
+    estate = list(seat["estate"].values())
+    knowledge = {int(tile[1:]) for tile in estate if tile[0] == "k" and tile[1:].isdigit()}
+    sold = seat["sold"]
+    parts = [("unsold goods (1 each)", sum(slot[1] for slot in seat["goods"] if slot)),
+             ("silverlings left (1 each)", seat["silverlings"]),
+             ("workers left (1 per 2)", seat["workers"] // 2)]
+    if 15 in knowledge:
+        parts.append(("knowledge 15 (kinds of goods sold)", 3 * sum(1 for n in sold if n)))
+    if 25 in knowledge:
+        parts.append(("knowledge 25 (goods sold)", sum(sold)))
+    for number, building in enumerate(data.BUILDINGS, 16):
+        if number in knowledge:
+            parts.append((f"knowledge {number} ({PLURALS.get(building, building + 's')})", 4 * estate.count(building)))
+    if 24 in knowledge:
+        species = {tile.rstrip("0123456789") for tile in estate} & set(data.ANIMAL_SPECIES)
+        parts.append(("knowledge 24 (animal species)", 4 * len(species)))
+    if 26 in knowledge:
+        parts.append(("knowledge 26 (bonus tiles)", 2 * (seat["bonus_large"] + seat["bonus_small"])))
+    return parts
+
+
+def score_parts(view):
+    """Where each seat's points came from, per seat a list of (part, VP) adding up to its score.
+
+    The engine keeps one VP counter, so the points of the game are split by what the final position
+    shows: goods sold, bonus tiles, watchtowers and completed regions are exact; animals and the phase
+    bonus of each completed region are the rest (their order of play is not kept).
+    """
+    data = game_data.burgundy()
+    players = view["players"]
+    large, small = data.COLOUR_BONUS[players]
+    result = []
+    for seat in view["seats"]:
+        final = _final_parts(seat) if view["over"] else []
+        filled = {int(space) for space in seat["estate"]}
+        completed = [region for region in regions(seat["board"]) if all(space in filled for space in region)
+                     and region != [seat["start_castle"]]]        # the starting castle alone scored nothing
+        parts = [("goods sold", data.SELL_VP_PER_TILE[players] * sum(seat["sold"])),
+                 ("bonus tiles", large * seat["bonus_large"] + small * seat["bonus_small"]),
+                 ("watchtowers", data.WATCHTOWER_VP * list(seat["estate"].values()).count("watchtower")),
+                 (f"completed regions by size ({len(completed)})", sum(data.REGION_VP[len(r)] for r in completed))]
+        rest = seat["vp"] - sum(vp for _, vp in parts + final)
+        parts.append(("animals and phase bonuses of the regions", rest))
+        result.append([part for part in parts + final if part[1]] or [("no points", 0)])
+    return result

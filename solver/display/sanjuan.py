@@ -117,3 +117,69 @@ def draw(view, viewer, style, scores):
         lines.append("")
         lines += _seat_lines(index, seat_data, viewer, style, scores[index], not over and index == view["actor"])
     return "\n".join(lines)
+
+
+# ---- what the cards do and where the points came from (the board's tooltips, legend and end panel) ----
+
+# each building's effect in words, phrased from the rules reference (docs/sanjuan.md); VP and cost are
+# read from the data tables
+PIECE_TEXTS = {
+    "indigo_plant": "production: makes indigo", "sugar_mill": "production: makes sugar",
+    "tobacco_storage": "production: makes tobacco", "coffee_roaster": "production: makes coffee",
+    "silver_smelter": "production: makes silver",
+    "smithy": "builder: a production building costs 1 card less",
+    "gold_mine": "prospector: turn up 4 cards; if all their costs differ, keep one",
+    "archive": "councillor: discard from the whole hand, new cards included",
+    "poor_house": "builder: after building, draw 1 card if the hand holds at most 1",
+    "black_market": "builder: pay up to 2 cards of the cost with goods",
+    "trading_post": "trader: sell 1 more good",
+    "well": "producer: produce 2 or more goods, draw 1 card",
+    "market_stand": "trader: sell 2 or more goods, draw 1 card",
+    "crane": "builder: build over one of your buildings, paying only the difference",
+    "chapel": "each round: may tuck 1 hand card under it, 1 VP each at the end",
+    "tower": "hand limit 12 instead of 7",
+    "aqueduct": "producer: produce 1 more good",
+    "carpenter": "builder: after building a violet building, draw 1 card",
+    "prefecture": "councillor: keep 2 cards instead of 1",
+    "statue": "monument: VP only", "victory_column": "monument: VP only", "hero": "monument: VP only",
+    "market_hall": "trader: selling, draw 1 card more",
+    "quarry": "builder: a violet building costs 1 card less",
+    "library": "doubles the privilege of the role its owner chooses",
+    "guild_hall": "end: 2 VP per production building",
+    "city_hall": "end: 1 VP per violet building (itself included)",
+    "triumphal_arch": "end: 4, 6 or 8 VP for 1, 2 or 3 monuments",
+    "palace": "end: a quarter of the other VP more (rounded down)",
+}
+
+
+def piece_text(name):
+    """What the card ``name`` does, with its cost and VP: ``smithy (cost 1, 1 VP): builder: ...``."""
+    data = game_data.sanjuan()
+    _, cost, vp, _ = data.CARDS[data.CARD_INDEX[name]]
+    return f"{name.replace('_', ' ')} (cost {cost}, {vp if vp else '?'} VP): {PIECE_TEXTS[name]}"
+
+
+def score_parts(view):
+    """Where each seat's points came from, per seat a list of (part, VP) adding up to its score (view.pyx sj_scores)."""
+    data = game_data.sanjuan()
+    result = []
+    for seat in view["seats"]:
+        built = [b if isinstance(b, str) else b["card"] for b in seat["buildings"]]
+        chapel = seat["chapel"]
+        chapel_n = chapel["backs"] + sum(chapel.get("known", {}).values()) if "backs" in chapel else sum(chapel.values())
+        production = sum(data.CARD_INDEX[name] < data.NUM_PRODUCTION for name in built)
+        violet = len(built) - production
+        monuments = sum(name in data.MONUMENTS for name in built)
+        parts = [("buildings (their VP)", sum(data.VP[data.CARD_INDEX[name]] for name in built)),
+                 ("chapel cards", chapel_n)]
+        if "guild_hall" in built:
+            parts.append(("guild hall (production buildings)", 2 * production))
+        if "city_hall" in built:
+            parts.append(("city hall (violet buildings)", violet))
+        if "triumphal_arch" in built:
+            parts.append(("triumphal arch (monuments)", (0, 4, 6, 8)[monuments]))
+        if "palace" in built:
+            parts.append(("palace (a quarter)", sum(vp for _, vp in parts) // 4))
+        parts.append(("seat bonus", seat.get("seat_vp", 0)))
+        result.append([part for part in parts if part[1]] or [("no points", 0)])
+    return result

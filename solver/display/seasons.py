@@ -108,3 +108,66 @@ def draw(view, viewer, style, scores):
         lines.append("")
         lines += _seat_lines(index, seat_data, viewer, style, scores[index], not over and index == view["actor"])
     return "\n".join(lines)
+
+
+# ---- what the pieces do and where the points came from (the board's tooltips, legend and end panel) ----
+
+# the character cards in words, phrased from the rules reference (docs/seasons.md); {name}: a constant
+# or the worker's load from the installed data
+CARD_WORDS = {
+    "messenger": "take {messenger_talers} talers from the bank",
+    "trader": "put a helper at a cart or the rider; then every trader's helper is paid out",
+    "bricklayer": "take all pieces of one kind from the tower; build up to {max_builds} (no VP, "
+                  "{bricklayer_talers_per_piece} taler per piece spent); then up to {max_helpers} helpers",
+    "stonemason": "buy a piece from a played worker card for {stonemason_price} taler; build up to "
+                  "{max_builds} for their full VP; then up to {max_helpers} helpers",
+    "worker": "take the pieces on the card ({load}); build up to {max_builds} for VP / {worker_vp_divisor}",
+    "masterbuilder": "all played cards back to hand; {master_vp_per_building} VP per building others built this round",
+}
+# what a castle helper at a place of each building scores at the end (vp VP per `per` of what it counts)
+HELPER_WORDS = {
+    "market": "talers into VP ({vp} VP per {per} talers)", "forge": "{vp} VP per {per} silver in the forge",
+    "servants_house": "{vp} VP per {per} building tiles not built", "keep": "{vp} VP per {per} free helper places",
+    "tavern": "{vp} VP per {per} helpers in the castle", "big_gate": "{vp} VP per {per} towers built",
+    "small_gate": "{vp} VP per {per} towers built", "stable": "{vp} VP per {per} houses built",
+    "palace": "up to {per} pieces converted, {vp} VP per building point",
+}
+
+
+def piece_text(name):
+    """What the character card or building ``name`` does, in words, with the installed data's numbers."""
+    data = game_data.seasons()
+    if name in data.CARDS:
+        values = dict(data.CONSTANT_VALUES)
+        key = "worker" if name in data.WORKERS else name
+        if key == "worker":
+            load = ", ".join(f"{n} {kind}" for kind, n in data.WORKER_PIECES[name].items() if n)
+            values["load"] = load + (" and 2 free pieces" if name == "worker2" else "")
+        return f"{name}: " + CARD_WORDS[key].format(**values)
+    words = [name.replace("_", " ") + ":"]
+    for building, _, value, vp in data.BUILDINGS:
+        if building == name:
+            words.append(f"costs {value} building points, {vp} VP;")
+    helpers = [f"{fee} talers: " + HELPER_WORDS[name].format(vp=data.PLACE_VP[k], per=data.PLACE_PER[k])
+               for k, (_, building, fee) in enumerate(data.PLACES) if building == name]
+    if helpers:
+        words.append("castle helpers (fee) " + "; ".join(helpers))
+    return " ".join(words).rstrip(";")
+
+
+def piece_names():
+    """The names ``piece_text`` knows: the character cards, then the buildings and helper buildings."""
+    data = game_data.seasons()
+    return list(data.CARDS) + list(dict.fromkeys([b[0] for b in data.BUILDINGS] + list(data.HELPER_BUILDINGS)))
+
+
+def score_parts(view):
+    """Where each seat's points came from, per seat a list of (part, VP) adding up to its score."""
+    result = []
+    for seat in view["seats"]:
+        parts = [("buildings erected", seat["vp_buildings"]), ("master builder", seat["vp_master"]),
+                 ("castle helpers (final scoring)", seat["vp_final"]), ("winter cards", seat.get("vp_winter", 0))]
+        rest = seat["vp"] - sum(vp for _, vp in parts)
+        parts.append(("other", rest))          # nothing today; kept so the parts always add up
+        result.append([part for part in parts if part[1]] or [("no points", 0)])
+    return result

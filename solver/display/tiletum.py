@@ -156,3 +156,53 @@ def draw(view, viewer, style, scores):
         lines.append("")
         lines += _player_lines(index, player, viewer, style, scores[index], not over and index == view["actor"])
     return "\n".join(lines)
+
+
+# ---- what the pieces do and where the points came from (the board's tooltips, legend and end panel) ----
+
+def piece_text(name):
+    """What a Tiletum piece does, in words: a person ``p3``, bonus tile ``b12``, contract ``c7``, building
+    ``B2`` or fair tile (``houses``); the words of the effects are the move names' (engine_c/tiletum/names.py)."""
+    data = game_data.tiletum()
+    if name in data.FAIR_KINDS:
+        return f"fair tile {name}: {fair_text(name)}"
+    kind, number = name[:1], name[1:]
+    if kind == "p":
+        return f"person {person_text(int(number))}: placed on a building when taken"
+    if kind == "b":
+        return f"bonus tile {bonus_text(int(number))}"
+    if kind == "c":
+        return f"contract {contract_text(int(number))}"
+    b = int(number) - 1
+    house = ", frees a house when full" if data.BUILDING_HOUSE[b] else ""
+    return (f"building {name}: {data.BUILDING_FLOORS[b]} floors for persons{house}; a crest costs "
+            f"{data.CREST_FOOD[b]} food, scores {data.CREST_VP[b]} VP and gives +{data.CREST_AP[b]} AP "
+            "to the action of the persons inside")
+
+
+def piece_names():
+    """The names ``piece_text`` knows, in the order of the legend."""
+    data = game_data.tiletum()
+    return ([f"B{b + 1}" for b in range(data.N_BUILDINGS)] + list(data.FAIR_KINDS)
+            + [f"p{k}" for k in range(len(data.PERSONS))] + [f"c{k}" for k in range(len(data.CONTRACTS))]
+            + [f"b{k}" for k in range(len(data.BONUS_TILES))])
+
+
+def score_parts(view):
+    """Where each seat's points came from, per seat a list of (part, VP) adding up to its score; the final
+    scoring's parts as rules.pyx tt_final_scoring adds them (``final_vp``)."""
+    data = game_data.tiletum()
+    result = []
+    for p, seat in enumerate(view["seats"]):
+        final = []
+        if view["phase"] == "over":
+            houses = 1 + sum(city["houses"].count(p) for city in view["map"])    # + the start house in Tiletum
+            pillars = sum(city["pillars"].count(p) for city in view["map"])
+            crested = sum(bool(b["crest"]) for b in seat["buildings"])
+            final = [(f"resources left (1 per {data.RES_PER_VP})", sum(seat["resources"].values()) // data.RES_PER_VP),
+                     (f"crested buildings ({crested})", data.CREST_FINAL_VP[crested]),
+                     (f"houses x pillars ({houses} x {pillars})", houses * pillars)]
+        during = seat["vp"] - sum(vp for _, vp in final)
+        parts = [("during the game (contracts, crests, persons, fairs, king, cathedrals, corruption)", during)] + final
+        result.append([part for part in parts if part[1]] or [("no points", 0)])
+    return result

@@ -35,6 +35,7 @@ import numpy as np
 from engine_c.errors import BoardlabError
 from solver.search.agents import make_agent
 from solver.display import render
+from solver.display.explain import breakdown_lines
 from solver.display.seat_views import name_seen_by, redrawn_position
 from solver.games.positions import pretty_json
 from solver.play.forced import forced_lines
@@ -313,13 +314,16 @@ class PlaySession:
         return " ".join(shlex.quote(word) for word in words)
 
     def finish(self):
-        """Print the final position, scores and places."""
+        """Print the final position, scores and places, and where each seat's points came from."""
         self.say(self.picture())
         scores, ranks = self.state.scores(), self.state.ranks()
         self.say("game over. final scores:")
         for seat in sorted(range(self.state.num_players), key=lambda s: (ranks[s], s)):
             who = "you" if seat == self.human else "AI"
             self.say(f"  {PLACES[ranks[seat]]}  seat {seat} ({who}): {scores[seat]} points")
+        self.say("where the points came from:")
+        for line in breakdown_lines(self.state.game_name, self.state.to_dict(), scores):
+            self.say(line)
 
 
 def open_game(game, players, seed, position, commands, data=None, options=None):

@@ -9,9 +9,10 @@ not answer to is refused (solver/web/guard.py). Boards live while used (solver/w
 POST /api/new            ``{game, players, seed}`` a new game, or ``{}`` the server's start
                          position; optional ``board`` to replace; -> ``{board}``
 GET  /api/view           ``?board=&seat=`` the position as that seat sees it, its legal moves
-                         (when it is to act), the moves so far, scores, agents, what runs;
+                         (when it is to act), the moves so far, scores, agents, what runs,
+                         the last moves' marks (``recent``, ``marks``), the points' ``breakdown``;
                          in play mode (an AI seat, not revealed) only a person's seat
-GET  /api/tables         ``?game=`` the fixed data the page draws the game with
+GET  /api/tables         ``?game=`` the fixed data the page draws the game with, ``piece_texts``
 POST /api/move           ``{board, move}`` play a move (notation or action id)
 POST /api/undo, /redo    ``{board}``
 POST /api/agents         ``{board, agents: [spec or null per seat]}`` seats played by agents

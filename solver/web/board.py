@@ -22,7 +22,7 @@ from solver.search.agents import make_agent
 from solver.games.datafiles import note
 from solver.display.seat_views import move_seen_by, name_seen_by, redrawn_position
 from solver.web.searches import AgentMove, Suggestion
-from solver.web.views import check_drawn, full_position, seat_position
+from solver.web.views import breakdown, changed_marks, check_drawn, full_position, seat_position
 
 DEFAULT_AGENT = "ismcts:iterations=2000"
 MAX_SUGGEST_ITERATIONS = 10**8
@@ -304,6 +304,14 @@ class Board:
 
     # ---- what a seat sees -----------------------------------------------------------------
 
+    def _recent(self, seat):
+        """How many of the last moves to mark for ``seat``: the others' moves since its own last one, or
+        that one when it moved last (all moves if it has not moved; 0 at the start)."""
+        for back, entry in enumerate(reversed(self.history), 1):
+            if entry[3] == seat:
+                return max(back - 1, 1)
+        return len(self.history)
+
     def seat_view(self, seat):
         """Everything the page shows ``seat``: the position as it sees it, its legal moves when it
         is to act, the moves so far as it saw them, scores, seats' agents and what is running."""
@@ -324,6 +332,8 @@ class Board:
                       "forced": [{"seat": step[0], "move": _step_seen_by(state.game_name, data, forced, step, seat, now)}
                                  for step in forced[0]]}
                      for _, _, text, actor, data, forced, name in self.history]
+            recent = self._recent(seat)
+            marks = changed_marks(state.game_name, self.history[-recent][4], now, seat) if recent else []
             thinking = None
             if self.agent_move is not None:
                 thinking = {"seat": self.agent_move.seat, "spec": self.agent_move.spec}
@@ -333,6 +343,9 @@ class Board:
                 "over": state.is_terminal(), "scores": list(state.scores()),
                 "ranks": list(state.ranks()) if state.is_terminal() else None,
                 "position": seat_position(state, seat), "legal": legal, "moves": moves,
+                # the last moves to mark (the others' since this seat's own, else its own) and the pieces
+                # they changed, which the drawing marks
+                "recent": recent, "marks": marks, "breakdown": breakdown(state),
                 "can_undo": bool(self.history), "can_redo": bool(self.future),
                 "agents": list(self.agents), "thinking": thinking, "agent_error": self.agent_error,
                 "searching": searching, "version": self.version,

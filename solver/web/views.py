@@ -7,9 +7,12 @@ Juan's cards, ...) read from the engine's own data module, so the page keeps no 
 """
 from __future__ import annotations
 
+import copy
+
 from engine_c.errors import BoardlabError
 from solver.display import game_data
-from solver.display.burgundy import PENDING_TEXT, hex_coordinates, tile_colour, tile_short
+from solver.display.burgundy import PENDING_TEXT, hex_coordinates, space_text, tile_colour, tile_short
+from solver.display.explain import piece_texts, score_breakdown
 from solver.display.sanjuan import STEP_TEXT as SANJUAN_STEP_TEXT
 from solver.display.seasons import STEP_TEXT as SEASONS_STEP_TEXT
 from solver.display.seat_views import SEAT_VIEWS
@@ -40,8 +43,12 @@ def _old_names(data):
 
 def seat_position(state, seat):
     """The position of ``state`` as ``seat`` sees it (everything hidden from it covered)."""
-    data = state.to_dict()
-    view_of = SEAT_VIEWS[state.game_name]
+    return seat_data(state.game_name, state.to_dict(), seat)
+
+
+def seat_data(game, data, seat):
+    """The position data ``data`` of ``game`` as ``seat`` sees it."""
+    view_of = SEAT_VIEWS[game]
     try:
         view = view_of(data, seat)
     except (KeyError, TypeError):
@@ -75,6 +82,9 @@ def _burgundy_tables():
         "track_spaces": data.TRACK_SPACES,
         # what the player to act decides, as `show` writes it ({a}: the decision's argument, {a1}: plus one)
         "pending_text": dict(PENDING_TEXT),
+        # each estate space in words, per board, for its tooltip
+        "space_texts": {str(board): [space_text(board, space) for space in range(1, len(layout) + 1)]
+                        for board, layout in data.BOARDS.items()},
     }
 
 
@@ -148,5 +158,79 @@ def check_drawn(game):
 
 
 def game_tables(game):
-    """The fixed data the page needs to draw ``game`` (KeyError for a game without a drawing)."""
-    return TABLES[game]()
+    """The fixed data the page needs to draw ``game`` (KeyError for a game without a drawing), with
+    what every piece does (the tooltips and the legend)."""
+    tables = TABLES[game]()
+    tables["piece_texts"] = piece_texts(game)
+    return tables
+
+
+def breakdown(state):
+    """Where each seat's points came from once the game is over (None before): only counts, which
+    every seat sees at the end."""
+    return score_breakdown(state.game_name, state.to_dict()) if state.is_terminal() else None
+
+
+# ---- what changed: the marks the drawings carry (``data-mark``) on the pieces a move touched ----
+
+def _burgundy_marks(before, after):
+    """Estate spaces filled, storage spaces refilled, depot and black-depot spaces emptied."""
+    marks = []
+    for s, (old, new) in enumerate(zip(before["seats"], after["seats"])):
+        marks += [f"space:{s}:{space}" for space in new["estate"] if space not in old["estate"]]
+        marks += [f"storage:{s}:{k}" for k, tile in enumerate(new["storage"])
+                  if tile is not None and (k >= len(old["storage"]) or old["storage"][k] != tile)]
+    for d, (old, new) in enumerate(zip(before["depots"], after["depots"])):
+        marks += [f"depot:{d}:{k}" for k, (a, b) in enumerate(zip(old, new)) if a is not None and b is None]
+    marks += [f"black:{k}" for k, (a, b) in enumerate(zip(before["black_depot"], after["black_depot"]))
+              if a is not None and b is None]
+    return marks
+
+
+def _sanjuan_marks(before, after):
+    """Buildings built or changed (a good on them), roles taken."""
+    marks = []
+    for s, (old, new) in enumerate(zip(before["seats"], after["seats"])):
+        marks += [f"building:{s}:{k}" for k, b in enumerate(new["buildings"])
+                  if k >= len(old["buildings"]) or old["buildings"][k] != b]
+    return marks + [f"role:{role}" for role in after["roles_taken"] if role not in before["roles_taken"]]
+
+
+def _seasons_marks(before, after):
+    """Building tiles taken, castle helper places and trader spots taken."""
+    marks = [f"building:{name}" for name, left in after["tiles"].items() if before["tiles"].get(name) != left]
+    marks += [f"place:{place}" for place, owner in after["places"].items() if before["places"].get(place) != owner]
+    return marks + [f"spot:{spot}" for spot, owner in after["spots"].items() if before["spots"].get(spot) != owner]
+
+
+def _tiletum_marks(before, after):
+    """Houses and pillars built, wheel segments whose dice changed, displays and seats' buildings and storage."""
+    marks = []
+    for old, new in zip(before["map"], after["map"]):
+        for shape in ("houses", "pillars"):
+            marks += [f"{shape[:-1]}:{new['city']}:{k}" for k, (a, b) in enumerate(zip(old[shape], new[shape])) if a != b]
+    values = {int(name[1:]) for name in set(before["dice"]) | set(after["dice"])
+              if before["dice"].get(name) != after["dice"].get(name)}
+    marks += [f"segment:{value}" for value in values]
+    marks += [f"person:{k}" for k, p in enumerate(after["person_display"])
+              if k >= len(before["person_display"]) or before["person_display"][k] != p]
+    marks += [f"contract:{k}" for k, c in enumerate(after["contract_display"])
+              if k >= len(before["contract_display"]) or before["contract_display"][k] != c]
+    for s, (old, new) in enumerate(zip(before["seats"], after["seats"])):
+        marks += [f"building:{s}:{b}" for b, (x, y) in enumerate(zip(old["buildings"], new["buildings"])) if x != y]
+        marks += [f"storage:{s}:{k}" for k, item in enumerate(new["storage"])
+                  if k >= len(old["storage"]) or old["storage"][k] != item]
+    return marks
+
+
+MARKS = {"burgundy": _burgundy_marks, "sanjuan": _sanjuan_marks, "seasons": _seasons_marks, "tiletum": _tiletum_marks}
+
+
+def changed_marks(game, before, after, seat):
+    """The marks (``data-mark`` of the drawing) of the pieces that changed from the position data
+    ``before`` to ``after``, both compared as ``seat`` sees them (a change it may not see is no mark)."""
+    old, new = seat_data(game, copy.deepcopy(before), seat), seat_data(game, copy.deepcopy(after), seat)
+    try:
+        return sorted(set(MARKS[game](old, new)))
+    except (KeyError, TypeError, IndexError, ValueError):
+        return []          # an unusual position (a loaded file of another layout): no marks rather than no view

@@ -41,6 +41,12 @@ def _check_final_scores(output, session, human):
         seat = int(seat)
         assert int(points) == scores[seat] and place == places[ranks[seat]]
         assert who == ("you" if seat == human else "AI")
+    # then where each seat's points came from: parts that add up to its score
+    breakdown = re.findall(r"^  seat (\d): (-?\d+) = (.+)$", output.split("where the points came from:")[-1], re.M)
+    assert [int(seat) for seat, _, _ in breakdown] == list(range(session.state.num_players))
+    for seat, points, parts in breakdown:
+        assert int(points) == scores[int(seat)]
+        assert sum(int(part.rsplit(" ", 1)[1]) for part in parts.split(" + ")) == int(points)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -25,7 +25,8 @@ def test_tiletum_turn_order_corruption_fairs_and_king_bonus_are_drawn(page, tmp_
 
     order = board.locator(".turn-order")
     assert [int(order.nth(k).get_attribute("data-seat")) for k in range(order.count())] == data["order"]
-    actor = order.nth(data["order"].index(data["actor"])).locator("title").text_content()
+    # the drawing's <title> words become the hover tip (explain.js)
+    actor = order.nth(data["order"].index(data["actor"])).get_attribute("data-tip")
     assert actor.startswith("turn order: " + " ".join(map(str, data["order"]))) and actor.endswith(", to act)")
 
     values = game_data.tiletum().CORRUPTION
@@ -39,14 +40,14 @@ def test_tiletum_turn_order_corruption_fairs_and_king_bonus_are_drawn(page, tmp_
     assert token_values("revealed") == [values[revealed]]
     assert token_values("left") == sorted(values[k] for k in left)
     assert token_values("earlier") == sorted(values[k] for k in earlier)
-    assert board.locator(".corruption.revealed title").text_content().startswith(
+    assert board.locator(".corruption.revealed").get_attribute("data-tip").startswith(
         f"corruption token revealed: {values[revealed]}")
 
     fairs = board.locator(".fair")
     assert fairs.count() == 4
     for k, fair in enumerate(data["fairs"]):
         assert fairs.nth(k).locator("text").first.text_content() == f"R{k + 1} {fair['city']}"
-        words = fairs.nth(k).locator("title").text_content()
+        words = fairs.nth(k).get_attribute("data-tip")
         assert words.startswith(f"round {k + 1} {fair['city']} ({fair['tile']}): ")
 
     tiles = board.locator(".king-bonus")
@@ -54,7 +55,7 @@ def test_tiletum_turn_order_corruption_fairs_and_king_bonus_are_drawn(page, tmp_
     for k, tile in enumerate(data["king_bonus"]):
         assert tiles.nth(k).locator("text").nth(1).text_content() == f"b{tile}"
         effect = game_data.tiletum().BONUS_TILES[tile]
-        assert tiles.nth(k).locator("title").text_content().endswith(f"b{tile} ({effect_text(effect)})")
+        assert tiles.nth(k).get_attribute("data-tip").endswith(f"b{tile} ({effect_text(effect)})")
 
     # the strip lies between the top of the board and the players' boards, overlapping neither
     strip = [board.locator(cls).first.bounding_box() for cls in (".turn-order", ".fair", ".king-bonus")]

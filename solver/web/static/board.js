@@ -171,6 +171,7 @@ const BoardPage = (() => {
     renderBoard(view);
     renderLegal(view);
     renderHistory(view);
+    BoardExplain.render(view, page.tables[view.game] || {});
     renderAgents(view);
     $("undo").disabled = !view.can_undo;
     $("redo").disabled = !view.can_redo;
@@ -224,6 +225,7 @@ const BoardPage = (() => {
     svg.setAttribute("viewBox", `0 0 ${size.width} ${size.height}`);
     svg.dataset.version = String(view.version);
     svg.dataset.game = view.game;
+    BoardExplain.decorate(svg, view, page.tables[view.game] || {});
     svg.dataset.drawn = String(page.refreshes);     // the latest refresh, whose view this is
   }
 
@@ -508,6 +510,7 @@ const BoardPage = (() => {
       await refresh();
     }));
     $("board").addEventListener("click", onBoardClick);
+    BoardExplain.start();
     $("suggest").addEventListener("click", () => guarded(suggest));
     $("stop").addEventListener("click", () => guarded(stop));
     $("ai").addEventListener("click", () => guarded(aiMove));

@@ -66,6 +66,14 @@ BoardGames.burgundy = (() => {
              {"text-anchor": "middle", class: "small", fill: "#fff", "font-weight": 700}));
   }
 
+  // name what a drawn node shows for the page's tips and marks (explain.js): the tile, words, the mark
+  function explain(node, tile, tip, mark) {
+    if (tile) node.dataset.piece = tile;
+    if (tip) node.dataset.tip = tip;
+    if (mark) node.dataset.mark = mark;
+    return node;
+  }
+
   function pendingTop(view) {
     const pending = view.position.turn.pending;
     return pending.length ? pending[pending.length - 1] : null;
@@ -92,7 +100,9 @@ BoardGames.burgundy = (() => {
         const moves = tile ? [...takes, ...d.moves((m) => m === `buy:d${number}s${k + 1}` ||
           m === `pick:d${number}s${k + 1}` ||
           (m === `slot${k + 1}` && top && top[0] === "slot" && top[1] === index))] : [];
-        root.append(d.target(hex(d, cx, cy, 16, letter, tile ? t.tile_short[tile] : "", !tile), moves));
+        const node = explain(hex(d, cx, cy, 16, letter, tile ? t.tile_short[tile] : "", !tile), tile,
+                             `depot ${number}, space ${k + 1}`, `depot:${index}:${k}`);
+        root.append(d.target(node, moves));
       });
       const goods = pos.depot_goods[index];
       const ship = d.moves((m) => m === `ship${number}`);
@@ -122,6 +132,7 @@ BoardGames.burgundy = (() => {
       const node = tile ? hex(d, cx, y0 + 42, 17, letter, t.tile_short[tile], false)
         : d.polygon(hexPoints(cx, y0 + 42, 17), {fill: "#333", "fill-opacity": 0.15, stroke: "#555"});
       node.classList.add("black-depot");
+      explain(node, tile, `black depot, space ${k + 1}`, `black:${k}`);
       root.append(d.target(node, tile ? d.moves((m) => m === `buy:black${k + 1}`) : []));
     });
     root.append(d.text(ROUND_GOODS_X, y0 + 14, "round goods", {class: "label"}));
@@ -175,6 +186,7 @@ BoardGames.burgundy = (() => {
       const label = tile ? t.tile_short[tile] : String(t.die_template[space - 1]);
       const node = hex(d, cx, cy, size - 1, letter, label, !tile);
       node.dataset.space = String(space);
+      explain(node, tile, t.space_texts[String(data.board)][space - 1], `space:${seat}:${space}`);
       root.append(seat === view.to_act && seat === view.seat
         ? d.target(node, d.moves((m) => m === `space${space}` || m === `castle@${space}`)) : node);
     }
@@ -185,6 +197,7 @@ BoardGames.burgundy = (() => {
       const cx = xr + 20 + k * 40;
       const node = tile ? hex(d, cx, y0 + 72, 17, t.tile_colour[tile], t.tile_short[tile], false)
         : d.polygon(hexPoints(cx, y0 + 72, 17), {fill: "none", stroke: "#aaa", "stroke-dasharray": "3 2"});
+      explain(node, tile, `storage ${k + 1}`, `storage:${seat}:${k}`);
       const own = seat === view.seat;
       root.append(d.target(node, tile && own ? d.moves((m) => m.endsWith(`:place${k + 1}`) || m === `discard${k + 1}`) : []));
     });

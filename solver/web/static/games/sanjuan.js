@@ -14,6 +14,7 @@ BoardGames.sanjuan = (() => {
   // a card: name on two lines, cost and VP in the corners, its good's colour for production buildings
   function card(d, t, x, y, name, attrs = {}) {
     const info = t.cards[name] || {cost: "?", vp: "?", good: null};
+    attrs = {"data-piece": name, ...attrs};        // what the card does: the page's tip (explain.js)
     const fill = info.good ? GOOD_FILL[info.good] : VIOLET;
     const words = cardLabel(name).split(" ");
     const dark = info.good === "indigo" || info.good === "coffee";
@@ -84,7 +85,7 @@ BoardGames.sanjuan = (() => {
     t.roles.forEach((role, k) => {
       const taken = pos.roles_taken.includes(role);
       const x = 10 + k * 104;
-      const node = d.group({}, d.rect(x, 32, 96, 40, {rx: 6, fill: taken ? "#ddd" : "#fff8e1", stroke: "#8d6e63"}),
+      const node = d.group({"data-mark": `role:${role}`}, d.rect(x, 32, 96, 40, {rx: 6, fill: taken ? "#ddd" : "#fff8e1", stroke: "#8d6e63"}),
         d.text(x + 48, 57, role, {"text-anchor": "middle", class: "label", fill: taken ? "#999" : "#333"}));
       root.append(d.target(node, d.moves((m) => m === role || m === `${role}+library`)));
     });
@@ -143,7 +144,7 @@ BoardGames.sanjuan = (() => {
       const info = t.cards[name] || {};
       const moves = own ? d.moves((m) => m === `cover ${slot}` ||
         (info.good && ["produce", "sell", "pay-good"].some((verb) => m === `${verb} ${info.good}`))) : [];
-      const node = card(d, t, x, y0 + 30, name);
+      const node = card(d, t, x, y0 + 30, name, {"data-mark": `building:${seat}:${slot}`, "data-tip": `seat ${seat}, building ${slot}`});
       if (typeof building !== "string") {
         node.append(d.rect(x + 22, y0 + 30 + CARD_H - 6, 30, 14, {rx: 3, fill: GOOD_FILL[info.good] || "#888",
                                                                    stroke: "#000", "stroke-width": 2}));

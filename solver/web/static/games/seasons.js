@@ -40,7 +40,8 @@ BoardGames.seasons = (() => {
     root.append(d.text(530, 46, "trader spots", {class: "label"}));
     Object.entries(pos.spots).forEach(([spot, owner], k) => {
       const x = 620 + k * 80;
-      const node = d.group({}, d.rect(x, 30, 72, 26, {rx: 5, fill: RESOURCE_FILL[spot], stroke: "#333"}),
+      const node = d.group({"data-mark": `spot:${spot}`, "data-tip": `trader spot ${spot}`},
+                           d.rect(x, 30, 72, 26, {rx: 5, fill: RESOURCE_FILL[spot], stroke: "#333"}),
         d.text(x + 36, 47, spot, {"text-anchor": "middle", class: "small", fill: DARK.has(spot) ? "#fff" : "#111"}));
       if (owner !== null) {
         node.append(d.circle(x + 66, 30, 8, {fill: d.seatColour(owner), stroke: "#000"}));
@@ -53,7 +54,8 @@ BoardGames.seasons = (() => {
     Object.entries(t.buildings).forEach(([name, info], k) => {
       const left = pos.tiles[name];
       const x = 10 + k * 102;
-      const node = d.group({}, d.rect(x, 92, 96, 40, {rx: 4, fill: left ? "#e9ecef" : "#f8f9fa", stroke: "#495057",
+      const node = d.group({"data-piece": name, "data-mark": `building:${name}`},
+                           d.rect(x, 92, 96, 40, {rx: 4, fill: left ? "#e9ecef" : "#f8f9fa", stroke: "#495057",
                                                       "stroke-dasharray": left ? null : "4 3"}),
         d.text(x + 48, 107, name.replace("_", " "), {"text-anchor": "middle", class: "small", "font-weight": 700}),
         d.text(x + 48, 124, `${info.value}/${info.vp} VP x${left}`, {"text-anchor": "middle", class: "small"}));
@@ -66,13 +68,14 @@ BoardGames.seasons = (() => {
       const erected = PRE_BUILT.includes(building) || pos.tiles[building] === 0;
       const places = t.places.filter((p) => p.building === building);
       const width = 20 + places.length * 44;
-      const group = d.group({}, d.rect(x, 166, width, 52, {rx: 5, fill: erected ? "#fff4e6" : "#f1f3f5",
+      const group = d.group({"data-piece": building}, d.rect(x, 166, width, 52, {rx: 5, fill: erected ? "#fff4e6" : "#f1f3f5",
                                                             stroke: erected ? "#a85d00" : "#ced4da"}),
         d.text(x + width / 2, 179, building.replace("_", " "), {"text-anchor": "middle", class: "small"}));
       places.forEach((place, k) => {
         const owner = pos.places[place.place];
         const cx = x + 32 + k * 44;
-        const spot = d.group({}, d.circle(cx, 200, 13, {fill: owner === null ? "#fff" : d.seatColour(owner), stroke: "#555"}),
+        const spot = d.group({"data-mark": `place:${place.place}`, "data-tip": `helper place ${place.place}, fee ${place.fee} talers`},
+                             d.circle(cx, 200, 13, {fill: owner === null ? "#fff" : d.seatColour(owner), stroke: "#555"}),
           d.text(cx, 204, String(place.fee), {"text-anchor": "middle", class: "small"}));
         group.append(d.target(spot, d.moves((m) => m === `helper ${place.place}`)));
       });
@@ -115,14 +118,14 @@ BoardGames.seasons = (() => {
     root.append(pieces(d, 520, y0 + 6, data.resources));
     root.append(d.text(15, y0 + 50, "hand", {class: "label"}));
     data.hand.forEach((name, k) => {
-      root.append(d.target(d.card(15 + 40 + k * 84, y0 + 34, 78, 28, name, "#e7f5ff"),
+      root.append(d.target(d.card(15 + 40 + k * 84, y0 + 34, 78, 28, name, "#e7f5ff", {"data-piece": name}),
                            own ? d.moves((m) => m === `pick ${name}`) : []));
     });
     root.append(d.text(15, y0 + 86, "chosen", {class: "label"}));
     if (d.isBacks(data.selected)) {
       for (let k = 0; k < data.selected.backs; k++) root.append(d.card(70 + k * 84, y0 + 70, 78, 28, "", null, {}, true));
     } else {
-      data.selected.forEach((name, k) => root.append(d.card(70 + k * 84, y0 + 70, 78, 28, name, "#fff3bf")));
+      data.selected.forEach((name, k) => root.append(d.card(70 + k * 84, y0 + 70, 78, 28, name, "#fff3bf", {"data-piece": name})));
     }
     const loaded = Object.entries(data.workers).filter(([, load]) => Object.values(load).some((n) => n));
     loaded.forEach(([name, load], k) => {

@@ -261,7 +261,7 @@ BoardGames.tiletum = (() => {
       root.append(d.line(cx, cy, cx + WHEEL_R * Math.cos(angle + Math.PI / 6), cy + WHEEL_R * Math.sin(angle + Math.PI / 6),
                          {stroke: "#b197fc"}));
       const used = pos.segments_used.includes(action);
-      root.append(d.text(x, y - 22, `${value} ${action}`, {"text-anchor": "middle", class: "small",
+      root.append(d.text(x, y - 22, `${value} ${action}`, {"text-anchor": "middle", class: "small", "data-mark": `segment:${value}`,
                                                            "font-weight": 700, fill: used ? "#999" : "#222"}));
       const bonus = pos.wheel_bonus[action];
       if (bonus !== null && bonus !== undefined) {
@@ -294,7 +294,7 @@ BoardGames.tiletum = (() => {
       const [x, y] = points[index];
       const name = city.city;
       const cathedral = pos.cathedrals.find((c) => c.city === name && c.cost);
-      const node = d.group({class: "city", "data-city": name},
+      const node = d.group({class: "city", "data-city": name, "data-tip": `city ${name}`},
                            d.circle(x, y, CITY_R, {fill: cathedral ? "#fff3bf" : "#fff", stroke: "#555"}));
       // names go on top of everything once the map is drawn: a road or a merchant must not cover them
       const spot = layout.names[index];
@@ -309,7 +309,9 @@ BoardGames.tiletum = (() => {
         const mark = shape === "house" ? d.rect(sx, sy, SPACE, SPACE, attrs)
           : d.polygon([[sx, sy + SPACE], [sx + SPACE, sy + SPACE], [sx + SPACE / 2, sy]], attrs);
         const here = actor && action === piece && actor[piece] === name;
-        root.append(d.target(d.group({class: shape}, mark), here ? d.moves((m) => m === `build ${k}`) : []));
+        const space = d.group({class: shape, "data-mark": `${shape}:${name}:${k}`,
+                               "data-tip": `${name}: ${shape} space ${k}${inUse ? "" : " (not in use)"}`}, mark);
+        root.append(d.target(space, here ? d.moves((m) => m === `build ${k}`) : []));
       });
       spaces(city.houses, t.house_spaces[index], "house", "merchant");
       spaces(city.pillars, t.pillar_spaces[index], "pillar", "architect");
@@ -327,7 +329,7 @@ BoardGames.tiletum = (() => {
     const pos = view.position;
     root.append(d.text(x0, y0, "persons", {class: "label"}));
     pos.person_display.forEach((person, k) => {
-      const node = d.card(x0 + k * 66, y0 + 8, 60, 30, `${t.persons[person]}`, "#e6fcf5");
+      const node = d.card(x0 + k * 66, y0 + 8, 60, 30, `${t.persons[person]}`, "#e6fcf5", {"data-mark": `person:${k}`});
       node.append(d.el("title", {}, `p${person} ${t.persons[person]}: ${t.person_effects[person]}`));
       root.append(d.target(node, d.moves((m) => m === `person ${k}`)));
     });
@@ -335,7 +337,8 @@ BoardGames.tiletum = (() => {
     pos.contract_display.forEach((contract, k) => {
       const info = t.contracts[contract];
       const cost = info.cost.map((n, r) => (n ? `${n}${t.res_short[r]}` : "")).join("");
-      const node = d.card(x0 + k * 66, y0 + 66, 60, 30, `${cost}:${info.vp}${info.crest ? "+" : ""}`, "#fff4e6");
+      const node = d.card(x0 + k * 66, y0 + 66, 60, 30, `${cost}:${info.vp}${info.crest ? "+" : ""}`, "#fff4e6",
+                          {"data-mark": `contract:${k}`});
       const needs = info.cost.map((n, r) => (n ? `${n} ${t.resources[r]}` : "")).filter(Boolean).join(", ");
       node.append(d.el("title", {}, `contract: pay ${needs} for ${info.vp} VP${info.crest ? " and a crest" : ""}`));
       root.append(d.target(node, d.moves((m) => m === `contract ${k}`)));
@@ -456,7 +459,8 @@ BoardGames.tiletum = (() => {
     for (let s = 0; s < 4; s++) {
       const item = data.storage[s];
       const label = item === undefined ? "" : item.startsWith("p") ? t.persons[Number(item.slice(1))] || item : item;
-      const node = d.card(x0 + 70 + s * 64, y0 + 68, 58, 24, label, item === undefined ? "#f8f9fa" : "#f3f0ff");
+      const node = d.card(x0 + 70 + s * 64, y0 + 68, 58, 24, label, item === undefined ? "#f8f9fa" : "#f3f0ff",
+                          {"data-mark": `storage:${seat}:${s}`, "data-piece": item, "data-tip": `storage ${s}`});
       const moves = own && item !== undefined ? d.moves((m) => [`use ${s}`, `discard ${s}`, `fulfil ${s}`].includes(m) ||
         m.startsWith(`place ${s}>`)) : [];
       root.append(d.target(node, moves));
@@ -465,7 +469,7 @@ BoardGames.tiletum = (() => {
       const building = data.buildings[b];
       const x = x0 + 10 + b * 82;
       const name = `B${b + 1}`;
-      const node = d.group({}, d.rect(x, y0 + 104, 76, 58, {rx: 4, fill: building.crest ? "#fff3bf" : "#f8f9fa", stroke: "#666"}),
+      const node = d.group({"data-piece": name, "data-mark": `building:${seat}:${b}`}, d.rect(x, y0 + 104, 76, 58, {rx: 4, fill: building.crest ? "#fff3bf" : "#f8f9fa", stroke: "#666"}),
         d.text(x + 4, y0 + 116, `${name}${building.crest ? " crest" : ""}`, {class: "small", "font-weight": 700}));
       for (let f = 0; f < floors; f++) {
         const person = building.persons[f];
