@@ -300,7 +300,7 @@ def score_parts(view):
                      and region != [seat["start_castle"]]]        # the starting castle alone scored nothing
         parts = [("goods sold", data.SELL_VP_PER_TILE[players] * sum(seat["sold"])),
                  ("bonus tiles", large * seat["bonus_large"] + small * seat["bonus_small"]),
-                 ("watchtowers", data.WATCHTOWER_VP * list(seat["estate"].values()).count("watchtower")),
+                 ("watchtowers", data.NUMBERS["watchtower_vp"] * list(seat["estate"].values()).count("watchtower")),
                  (f"completed regions by size ({len(completed)})", sum(data.REGION_VP[len(r)] for r in completed))]
         rest = seat["vp"] - sum(vp for _, vp in parts + final)
         parts.append(("animals and phase bonuses of the regions", rest))
