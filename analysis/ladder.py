@@ -112,7 +112,8 @@ def plot_seat_ladder(table: pd.DataFrame, game: str):
             ax2.errorbar(xs, diff, yerr=derr, fmt="o-", capsize=3, color=line[0].get_color(), label=f"seat {seat}")
         ax1.axhline(100.0 / players, ls=":", lw=1, color="black")
         human = s["human_win_share"].dropna()
-        names = [f"{a}\n(n={int(s.loc[s['agent'] == a, 'games'].iloc[0])})" for a in levels]
+        # a long spec wraps at its colons, so neighbouring levels keep their labels apart
+        names = [a.replace(":", ":\n") + f"\n(n={int(s.loc[s['agent'] == a, 'games'].iloc[0])})" for a in levels]
         if len(human):
             ax1.plot([len(levels)], [100 * human.iloc[0]], "D", color="C0", ms=7, label="humans, seat 0")
             names.append("humans")
