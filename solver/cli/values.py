@@ -27,7 +27,8 @@ from solver.runs.config import MAX_JOBS, MAX_SEED, check_int
 @click.option("--positions-per-kind", type=INT, default=0, show_default=True,
               help="Saved positions per kind at most, chosen at random by --seed (0: all).")
 @click.option("--agent", "agents", multiple=True,
-              help="Agent spec for the continuations, once per seat (default: the run's agents).")
+              help="Agent spec for the continuations, once per seat or fewer (repeated over the seats as in "
+                   "simulate); default: the run's agents.")
 @click.option("--jobs", type=INT, default=1, show_default=True, help="Worker processes (at most 1024).")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Seed of the continuations (0..2^64-1).")
 @click.option("--resume", is_flag=True, help="Continue the values run stored in --out.")

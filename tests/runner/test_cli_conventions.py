@@ -39,3 +39,10 @@ def test_every_command_that_reads_a_position_takes_both_forms(tmp_path):
 def test_simulate_help_says_fewer_agents_are_repeated():
     help_text = " ".join(CliRunner().invoke(cli, ["simulate", "--help"]).output.split())
     assert "fewer than the players are repeated over the seats" in help_text
+
+
+def test_every_agent_option_says_fewer_agents_are_repeated():
+    """values and compare rotate fewer agents over the seats as simulate does: their help says so."""
+    for command in ("values", "compare"):
+        help_text = " ".join(CliRunner().invoke(cli, [command, "--help"]).output.split())
+        assert "once per seat or fewer" in help_text, command
