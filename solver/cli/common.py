@@ -22,8 +22,16 @@ class _AsciiNumber(click.ParamType):
         """The number, or click's one-line usage error naming the option."""
         if isinstance(value, self.kind) and not isinstance(value, bool):
             return value
-        if not str(value).isascii():
-            self.fail(f"{value!r} is not a valid {self.name} (write it in ASCII digits).", param, ctx)
+        text = str(value)
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text)} characters)"
+        if not text.isascii():
+            self.fail(f"{shown} is not a valid {self.name} (write it in ASCII digits).", param, ctx)
+        if len(text) > 40:
+            # Python reads at most 4300 digits, and echoing thousands back buries the message
+            try:
+                return self.kind(text)
+            except ValueError:
+                self.fail(f"{shown} is not a valid {self.name}.", param, ctx)
         return (click.INT if self.kind is int else click.FLOAT).convert(value, param, ctx)   # click's own words
 
 

@@ -39,13 +39,18 @@ MAX_SAVE_POSITIONS = 10**9
 def check_int(name, value, low, high, high_text=None):
     """``value`` if it is an integer in ``low..high``; else a one-line BoardlabError naming the setting."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise BoardlabError(f"{name} must be an integer, got {value!r}")
+        raise BoardlabError(f"{name} must be an integer, got {_shown(repr(value))}")
     if value < low:
         least = {0: "non-negative", 1: "positive"}.get(low, f"at least {low}")
-        raise BoardlabError(f"{name} must be {least}, got {value}")
+        raise BoardlabError(f"{name} must be {least}, got {_shown(str(value))}")
     if value > high:
-        raise BoardlabError(f"{name} must be at most {high_text or high}, got {value}")
+        raise BoardlabError(f"{name} must be at most {high_text or high}, got {_shown(str(value))}")
     return value
+
+
+def _shown(text):
+    """A value as a message shows it: a number of thousands of digits is cut to its start and length."""
+    return text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
 
 
 def validate(config):
