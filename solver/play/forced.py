@@ -1,10 +1,13 @@
-"""Steps the engine plays by itself (a decision with one legal move), told in words to one seat.
+"""Steps the engine plays by itself (a decision with one legal move), and San Juan cards drawn into the
+person's hand, told in words to one seat.
 
 San Juan and A Castle for All Seasons do not ask for those decisions (a payment completed, a card kept
 or discarded, a turn with only ``pass`` legal); the terminal game says what happened, as the person's
 seat may know it: another player's private step (a card paid or kept face down) without the card.
 """
 from __future__ import annotations
+
+from collections import Counter
 
 FORCED = "forced, the only legal move each time ({game} applies those itself): "
 GAME_NAMES = {"sanjuan": "San Juan", "seasons": "A Castle for All Seasons"}
@@ -47,3 +50,20 @@ def _sanjuan_role(before, move):
     if before.get("phase") == "role":
         return move.lower().split("+")[0].strip()
     return before.get("role")
+
+
+def drawn_line(game, before, after, seat, move=""):
+    """The line telling ``seat`` the cards that came into its hand between the positions ``before``
+    and ``after`` (dicts), or None: a San Juan draw happens inside a move (a prospector's or trader's
+    card, a library, a well ...) and otherwise shows only in the hand. A card the seat's own ``move``
+    kept (a councillor's ``keep X``) is not counted as a draw."""
+    if game != "sanjuan":
+        return None
+    gained = Counter(after["seats"][seat]["hand"]) - Counter(before["seats"][seat]["hand"])
+    words = move.lower().split()
+    if words[:1] == ["keep"]:
+        gained -= Counter(card.strip(",") for card in words[1:])
+    if not gained:
+        return None
+    cards = sorted(gained.elements())
+    return f"you draw: {', '.join(cards)} (now in your hand)"

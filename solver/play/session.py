@@ -38,7 +38,7 @@ from solver.display import render
 from solver.display.explain import breakdown_lines
 from solver.display.seat_views import name_seen_by, redrawn_position
 from solver.games.positions import pretty_json
-from solver.play.forced import forced_lines
+from solver.play.forced import drawn_line, forced_lines
 
 DEFAULT_AI = "ismcts:iterations=10000"      # about half a second a move on one core
 HINT_ITERATIONS = 4000
@@ -159,6 +159,7 @@ class PlaySession:
             shown = name_seen_by(self.game, before, text, name, seat, self.human)
             self.say(f"seat {seat} (AI) plays: {named(shown, text) if shown == name else shown}")
             self.tell_forced(before, text, steps)
+            self.tell_drawn(before)
             self.redraw = True
 
     def prompt(self):
@@ -251,6 +252,13 @@ class PlaySession:
         text = before_state.action_to_string(action)
         self.say(f"you play: {named(name, text)}")
         self.tell_forced(before, text, steps)
+        self.tell_drawn(before, text)
+
+    def tell_drawn(self, before, move=""):
+        """Say which cards came into the person's hand since the position ``before`` (a dict)."""
+        line = drawn_line(self.game, before, self.state.to_dict(), self.human, move)
+        if line:
+            self.say(line)
 
     def tell_forced(self, before, move, steps):
         """Say which steps the engine played by itself after ``move`` (``steps``: apply_action_steps')."""

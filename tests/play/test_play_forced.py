@@ -181,3 +181,33 @@ def test_another_seats_forced_private_steps_are_told_without_the_cards():
     assert told == f"seat {ai_seat} (forced, the only legal move each time): " + ", ".join(run)
     hidden = [text for player, _, text, private in steps[:len(run)] if private]
     assert hidden and not any(text in told for text in hidden)      # the cards themselves stay hidden
+
+
+def _hand(state, seat):
+    """A San Juan seat's hand as a sorted list of card names."""
+    return sorted(card for card, n in state.to_dict()["seats"][seat]["hand"].items() for _ in range(n))
+
+
+def test_the_cards_a_move_draws_into_the_persons_hand_are_named():
+    state = new_state("sanjuan", 2, 0)
+    seat = state.current_player()
+    after = state.clone()
+    after.apply_action("prospector")
+    drawn = sorted(set(_hand(after, seat)) - set(_hand(state, seat)))
+    assert len(drawn) == 1                        # the prospector's card, told nowhere else
+    printed = _play(state, ["prospector", "quit"])
+    told = [line for line in printed.splitlines() if line.startswith("you draw:")]
+    assert told == [f"you draw: {drawn[0]} (now in your hand)"]
+
+
+def test_a_councillors_kept_card_is_not_told_as_a_draw_and_others_draws_stay_unsaid():
+    state = new_state("sanjuan", 2, 0)
+    after = state.clone()
+    after.apply_action("councillor")
+    keep = after.action_to_string(after.legal_actions()[0])
+    lines = _play(state, ["councillor", keep, "quit"]).splitlines()
+    kept = next(i for i, line in enumerate(lines) if line.startswith("you play: ") and line.endswith(f"[{keep}]"))
+    assert not lines[kept + 1].startswith("you draw:"), lines[kept:kept + 3]
+    # the AI's own draws (its prospector's card) never reach the person's output
+    out = _ai_plays_first(*_random_until("sanjuan", 3, lambda s, text: text == "prospector"))
+    assert "you draw:" not in out.getvalue()
