@@ -55,3 +55,19 @@ def test_a_finished_game_shows_the_breakdown(page):
         assert text.startswith(f"seat {seat}: {score} VP")
         parts = text.split("\t", 1)[1].split(" + ") if "\t" in text else text.split("VP", 1)[1].strip().split(" + ")
         assert sum(int(part.rsplit(" ", 1)[1]) for part in parts) == score
+
+
+def test_tips_reach_the_keyboard(page):
+    """Tab reaches the drawn pieces and spaces; a focused one shows its tip, Escape hides it."""
+    start_game(page, "sanjuan", 2)
+    first = page.locator("#board .tipped").first
+    assert first.get_attribute("tabindex") == "0" and first.get_attribute("aria-label")
+    first.focus()
+    page.wait_for_selector("#tip:not([hidden])")
+    assert page.inner_text("#tip") == first.get_attribute("aria-label")
+    page.keyboard.press("Tab")                    # the next piece's tip follows the focus
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused and page.inner_text("#tip") == focused
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#tip", state="hidden")
+    assert not page.errors

@@ -24,23 +24,38 @@ const BoardExplain = (() => {
     svg.querySelectorAll("[data-piece], [data-tip]").forEach((node) => {
       node.dataset.tipText = tipOf(node, tables);
       node.classList.add("tipped");
+      // the keyboard reaches every tip too (Tab), and a screen reader reads it
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("aria-label", node.dataset.tipText);
     });
     const marks = new Set(view.marks || []);
     svg.querySelectorAll("[data-mark]").forEach((node) => node.classList.toggle("last", marks.has(node.dataset.mark)));
   }
 
+  // the tip of the node under the pointer, beside the pointer
   function showTip(event) {
-    const box = $("tip");
     const node = event.target.closest && event.target.closest(".tipped");
+    placeTip(node, event.clientX, event.clientY);
+  }
+
+  // the tip of the node the keyboard focused, below the node
+  function showFocusedTip(event) {
+    const node = event.target.closest && event.target.closest(".tipped");
+    const rect = node ? node.getBoundingClientRect() : null;
+    placeTip(node, rect ? rect.left : 0, rect ? rect.bottom - 8 : 0);
+  }
+
+  function placeTip(node, clientX, clientY) {
+    const box = $("tip");
     if (!node || !node.dataset.tipText) {
       box.hidden = true;
       return;
     }
     box.textContent = node.dataset.tipText;
     box.hidden = false;
-    // beside the pointer, kept inside the window
-    const x = Math.min(event.clientX + 14, window.innerWidth - box.offsetWidth - 8);
-    const y = event.clientY + 18 + box.offsetHeight > window.innerHeight ? event.clientY - box.offsetHeight - 10 : event.clientY + 18;
+    // beside the point, kept inside the window
+    const x = Math.min(clientX + 14, window.innerWidth - box.offsetWidth - 8);
+    const y = clientY + 18 + box.offsetHeight > window.innerHeight ? clientY - box.offsetHeight - 10 : clientY + 18;
     box.style.left = `${Math.max(4, x) + window.scrollX}px`;
     box.style.top = `${y + window.scrollY}px`;
   }
@@ -95,6 +110,9 @@ const BoardExplain = (() => {
   function start() {
     $("board").addEventListener("mousemove", showTip);
     $("board").addEventListener("mouseleave", () => { $("tip").hidden = true; });
+    $("board").addEventListener("focusin", showFocusedTip);
+    $("board").addEventListener("focusout", () => { $("tip").hidden = true; });
+    $("board").addEventListener("keydown", (event) => { if (event.key === "Escape") $("tip").hidden = true; });
   }
 
   return {decorate, render, start};
