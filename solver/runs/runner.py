@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
+import logging
 import os
 import re
 import signal
@@ -213,7 +214,8 @@ def backend_context(backend, jobs, address):
             raise BoardlabError("--backend dask needs dask.distributed: pip install 'boardlab[dask]'") from None
         try:
             client = Client(address, timeout=10) if address else Client(
-                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                silence_logs=logging.ERROR)     # a stopped run's cancelled tasks are no warning to the user
         except (OSError, TimeoutError, ValueError) as exc:
             raise BoardlabError(f"cannot reach the dask scheduler at {address}: "
                                 f"{str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}") from None
@@ -331,21 +333,30 @@ def run(config, out, jobs=1, resume=False, backend="loky", address=None, chunk_s
             raise BoardlabError(f"stopped by {name} before the run started; nothing was written") from None
         raise BoardlabError(f"stopped by {name}: the finished games are kept in {store.path}; "
                             "continue with --resume") from None
-    except BrokenExecutor as exc:              # a worker died: the OOM killer, a segfault, a kill -9
-        if store is None:
+    except Exception as exc:                   # a worker died: the OOM killer, a segfault, a kill -9
+        if store is None or not worker_died(exc):
             raise
         with contextlib.suppress(BoardlabError, OSError):
             manifest = store.read_manifest()
             manifest.update(status="interrupted")
             store.write_manifest(manifest)
-        codes = exit_codes(str(exc))
-        raise BoardlabError(f"a worker process died ({codes or 'killed'}: out of memory, or a crash): the finished "
-                            f"games are kept in {store.path}; continue with --resume") from None
+        if isinstance(exc, BrokenExecutor):
+            died = f"a worker process died ({exit_codes(str(exc)) or 'killed'}: out of memory, or a crash)"
+        else:                                  # Dask restarts a dead worker and retries; this is after the last try
+            died = "Dask workers died running the same games, each time it retried them (out of memory, or a crash)"
+        raise BoardlabError(f"{died}: the finished games are kept in {store.path}; continue with --resume") from None
     manifest = store.read_manifest()
     manifest.update(finished=timestamp(), status="complete")
     store.write_manifest(manifest)
     rows = store.finished_rows(manifest)
     return rows.sort_values(["game_index", "seat"]).reset_index(drop=True)
+
+
+def worker_died(exc):
+    """Whether ``exc`` says a worker process died: loky's broken executor, or Dask's KilledWorker (a task
+    whose workers died on every try; a single dead Dask worker is restarted and its games run again)."""
+    return isinstance(exc, BrokenExecutor) or (type(exc).__name__ == "KilledWorker"
+                                               and type(exc).__module__.startswith("distributed"))
 
 
 def exit_codes(message):

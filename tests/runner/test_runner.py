@@ -416,10 +416,10 @@ def _session_processes(session):
     return found
 
 
-def _start_parallel_run(out, games):
+def _start_parallel_run(out, games, backend="loky"):
     command = [sys.executable, "-m", "solver.cli", "simulate", "--game", GAME, "--players", "2",
                "--agent", "random", "--agent", "ismcts:iterations=100", "--games", str(games), "--seed", "5",
-               "--jobs", "2", "--out", str(out), "--no-progress"]
+               "--jobs", "2", "--out", str(out), "--no-progress", "--backend", backend]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     journal = out / "_journal.jsonl"
@@ -515,3 +515,58 @@ def test_a_dead_workers_exit_code_is_read_from_lokys_message():
     assert exit_codes(message) == "SIGBUS(-7)"
     assert exit_codes("The exit codes of the workers are {SIGKILL(-9)}") == "SIGKILL(-9)"
     assert exit_codes("something else") == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_on_a_dask_run_is_one_line_too(tmp_path):
+    """Dask's cancelled tasks add no warning lines to the stopped run's one line (issue 52)."""
+    out = tmp_path / "d.parquet"
+    process = _start_parallel_run(out, games=40, backend="dask")
+    try:
+        os.kill(process.pid, signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    lines = stderr.strip().splitlines()
+    assert process.returncode == 2 and len(lines) == 1 and "stopped by SIGTERM" in lines[0], stderr
+    assert json.loads((out / "_manifest.json").read_text())["status"] == "stopped"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_dask_worker_killed_mid_run_is_replaced_and_the_games_are_the_same(tmp_path):
+    """Dask restarts a dead worker and runs its games again: the run ends as if nothing happened, with
+    the games a run on one process plays (every game is seeded by its index, not by its worker)."""
+    out = tmp_path / "k.parquet"
+    games = 10
+    process = _start_parallel_run(out, games=games, backend="dask")
+    try:
+        workers = [pid for pid in _session_processes(process.pid) if pid != process.pid and
+                   b"resource_tracker import main" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert len(workers) == 2, workers
+        os.kill(workers[0], signal.SIGKILL)
+        _, stderr = process.communicate(timeout=300)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 0 and "Traceback" not in stderr, stderr
+    assert json.loads((out / "_manifest.json").read_text())["status"] == "complete"
+    config = _config(agents=("random", "ismcts:iterations=100"), games=games, seed=5)
+    alone = run(config, tmp_path / "alone.parquet", jobs=1)
+    pd.testing.assert_frame_equal(_comparable(alone), _comparable(pd.read_parquet(out)))
+
+
+def test_games_whose_dask_workers_die_on_every_try_end_the_run_in_one_line(tmp_path, monkeypatch):
+    """After Dask's last retry (KilledWorker) the run stops as a loky run with a dead worker does."""
+    from distributed.scheduler import KilledWorker
+
+    from solver.runs import runner
+
+    def killed(*args, **kwargs):
+        raise KilledWorker("batch_of_play_chunk", "tcp://127.0.0.1:1", 3)
+
+    monkeypatch.setattr(runner, "_play", killed)
+    out = tmp_path / "x.parquet"
+    with pytest.raises(BoardlabError, match=r"^Dask workers died running the same games.*continue with --resume$"):
+        run(_config(games=2), out, backend="dask", jobs=1)
+    assert json.loads((out / "_manifest.json").read_text())["status"] == "interrupted"
