@@ -3,6 +3,7 @@ played on the same deals by the same agents, then the differences with intervals
 measure (solver.runs.study plays, analysis.compare compares)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from solver.cli.common import INT, backend_options, echo_note, parse_options, pl
 from solver.runs.config import MAX_SEED, check_int
 
 SHIPPED = "shipped"
+CAUSAL_SAVE_EVERY = 10          # compare --causal: every 10th position of each game is saved and may be valued
 
 
 def parse_variant(text, name):
@@ -83,8 +85,17 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
 @click.option("--seed", type=INT, default=0, show_default=True, help="Root seed: the deals both variants play.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Study folder; default runs/compare-<game>-seed<seed>/. The same command again continues.")
+@click.option("--causal", "causal_kinds", default="", metavar="KINDS",
+              help="Also value these kinds (comma-separated, e.g. keep,tavern) by forced takes in each variant's "
+                   f"saved positions (every {CAUSAL_SAVE_EVERY}th; a study played without --causal keeps none) "
+                   "and compare the values: what the change did to a kind's worth, not its association.")
+@click.option("--continuations", type=INT, default=8, show_default=True,
+              help="With --causal: pairs of continuations per position and kind.")
+@click.option("--positions-per-kind", type=INT, default=60, show_default=True,
+              help="With --causal: saved positions per kind and variant at most (0: all).")
 @backend_options
-def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, jobs, backend, address, progress):
+def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, causal_kinds, continuations,
+            positions_per_kind, jobs, backend, address, progress):
     """Compare two variants: A and B are each 'shipped', a data file, KEY=VALUE options joined by '+',
     or an existing run folder (then both must be runs)."""
     from analysis.compare import game_measures, kind_values, plot_comparison
@@ -92,6 +103,9 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, j
     from analysis.plots import save_png
 
     check_int("--seed", seed, 0, MAX_SEED)
+    check_int("--continuations", continuations, 1, 10**6)
+    check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
+    causal = [k.strip() for k in causal_kinds.split(",") if k.strip()]
     if _is_run(variant_a) or _is_run(variant_b):
         if not (_is_run(variant_a) and _is_run(variant_b)):
             raise BoardlabError("A and B must both be run folders, or both variants to play")
@@ -114,9 +128,11 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, j
         agents = list(agents) or ["ismcts"]
         study_runs = [StudyRun(f"{tag}-{slug(text)}",
                                RunConfig(game=game, players=players, agents=tuple(agents), games=num_games,
-                                         seed=seed, options=options), data)
+                                         seed=seed, options=options), data,
+                               save_positions=CAUSAL_SAVE_EVERY if causal else 0)
                       for tag, text, (data, options) in zip("ab", (variant_a, variant_b), variants)]
         out = out or Path("runs") / f"compare-{game}-seed{seed}"
+        study_runs = _with_saved_positions(study_runs, out)
         paths = play_study(study_runs, out, jobs, backend, address, progress)
         paired = True
         a_text, b_text = (_describe(*v) for v in variants)
@@ -131,5 +147,48 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, j
     save_png(plot_comparison(measures, kinds, f"{game}: B ({b_text}) - A ({a_text}); agents: {', '.join(agents)}"),
              out / "compare.png")
     click.echo(comparison_text(measures, kinds, a_text, b_text, agents, paired))
+    if causal:
+        click.echo(causal_section(paths, out, causal, continuations, positions_per_kind, agents, jobs, seed,
+                                  paired, progress))
     echo_note(game, err=True)
     click.echo(f"study: {out} (compare.csv, compare_kinds.csv, compare.png)")
+
+
+def _with_saved_positions(study_runs, out):
+    """The study's runs, each keeping the positions its begun run saves (a study begun with --causal
+    goes on saving them without it); BoardlabError when --causal asks for positions a study begun
+    without it never saved."""
+    from solver.runs.study import run_path
+
+    kept_runs = []
+    for study_run in study_runs:
+        manifest = run_path(out, study_run) / "_manifest.json"
+        kept = json.loads(manifest.read_text()).get("save_positions") or 0 if manifest.is_file() else None
+        if kept == 0 and study_run.save_positions:
+            raise BoardlabError(f"{out} holds a compare study begun without --causal (no saved positions): "
+                                "give another --out for --causal")
+        kept_runs.append(dataclasses.replace(study_run, save_positions=kept) if kept else study_run)
+    return kept_runs
+
+
+def causal_section(paths, out, kinds, continuations, positions_per_kind, agents, jobs, seed, paired, progress):
+    """Value ``kinds`` by forced takes in both runs' saved positions (``OUT/values-a``, ``OUT/values-b``,
+    continued when the same command is given again) and return the text comparing the values."""
+    import pandas as pd
+
+    from analysis.compare_causal import causal_differences, causal_text
+    from solver.cli.values import values_command
+    from solver.runs.forced_takes import PAIRS as PAIRS_FILE
+
+    game = _manifest_settings(paths[0])["game"]
+    pairs = []
+    for tag, path in zip("ab", paths):
+        folder = Path(out) / f"values-{tag}"
+        if not (folder / PAIRS_FILE).is_file():
+            resume = folder.is_dir() and any(folder.iterdir())
+            values_command(path, folder, ",".join(kinds), continuations, positions_per_kind, agents, jobs, seed,
+                           resume, progress)
+        pairs.append(pd.read_parquet(folder / PAIRS_FILE))
+    table = causal_differences(pairs[0], pairs[1], game, paired)
+    table.to_csv(Path(out) / "compare_causal.csv", index=False, float_format="%.6g")
+    return causal_text(table, agents) + "\n(compare_causal.csv; the pairs in values-a/ and values-b/)"

@@ -29,6 +29,7 @@ class StudyRun:
     name: str
     config: RunConfig
     data: object = None          # a data file's path (or None: the shipped data)
+    save_positions: int = 0      # every K-th position of each game saved (compare --causal values them)
 
 
 def slug(text):
@@ -71,6 +72,6 @@ def play_study(study_runs, out, jobs=1, backend="loky", address=None, echo=None,
         if study_run.data is None and content.has_data(config.game):
             content.use(config.game)         # the shipped data, whatever an earlier run of the study installed
         run(config, path, jobs=jobs, resume=resume, backend=backend, address=address,
-            on_games_done=done, data=study_run.data)
+            on_games_done=done, data=study_run.data, save_positions=study_run.save_positions)
         paths.append(path)
     return paths
