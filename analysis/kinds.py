@@ -17,9 +17,11 @@ import json
 import re
 
 from engine_c.errors import BoardlabError
+from engine_c.seasons.data import BUILDING_IDS
 
 FOLLOW = "follow"          # the move starts a take whose tile is chosen at the next decision
 
+SEASONS_BUILDINGS = tuple(BUILDING_IDS)     # A Castle for All Seasons' buildings; its other kinds are cards
 _ANIMALS = re.compile(r"(cow|sheep|pig|chicken)\d")
 _BURGUNDY_BUILDINGS = ("warehouse", "watchtower", "carpenter", "church", "market", "boardinghouse",
                        "bank", "cityhall")
@@ -53,7 +55,8 @@ TAKES = {
         (r"pick:d(\d)s(\d)", lambda d, m: {_depot(d, int(m[1]), int(m[2]))}),
     ),
     "sanjuan": ((r"build (\w+)", lambda d, m: {m[1]}),),
-    "seasons": ((r"pick (\w+)", lambda d, m: {m[1]}),),
+    "seasons": ((r"pick (\w+)", lambda d, m: {m[1]}),      # a character card chosen for the round
+                (r"build (\w+)", lambda d, m: {m[1]})),    # a building built
     "tiletum": (
         (r"person \d", lambda d, m: {"person"}),
         (r"contract \d", lambda d, m: {"contract"}),
@@ -78,20 +81,22 @@ def feature_of(game: str, kind: str):
     if game == "sanjuan":
         return f"f_built_{kind}"
     if game == "seasons":
-        return f"f_played_{kind}"
+        return f"f_built_{kind}" if kind in SEASONS_BUILDINGS else f"f_played_{kind}"
     return FEATURE.get(game, {}).get(kind)
 
 
 def kind_group(game: str, kind: str) -> str:
     """The group of a kind: knowledge, building, animals, ship, mine, castle, black (burgundy);
-    building (sanjuan); card (seasons); tile (tiletum)."""
+    building (sanjuan); card or building (seasons); tile (tiletum)."""
     if game == "burgundy":
         if re.fullmatch(r"k\d+", kind):
             return "knowledge"
         if kind in _BURGUNDY_BUILDINGS:
             return "building"
         return "black" if kind == "black-depot buy" else kind
-    return {"sanjuan": "building", "seasons": "card"}.get(game, "tile")
+    if game == "seasons":
+        return "building" if kind in SEASONS_BUILDINGS else "card"
+    return {"sanjuan": "building"}.get(game, "tile")
 
 
 def kind_label(game: str, kind: str) -> str:

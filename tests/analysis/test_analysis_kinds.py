@@ -21,9 +21,11 @@ def _holdings(game, d, player, features):
     if game == "sanjuan":       # built, or (a crane owner still to say where) being built
         built = [b["card"] if isinstance(b, dict) else b for b in d["seats"][player]["buildings"]]
         return Counter(built + ([d["turn"]["building"]] if d["turn"].get("building") else []))
-    if game == "seasons":       # chosen this round, or (the last pick reveals them) played
-        return Counter(d["seats"][player]["selected"]) + Counter(
-            {k[len("played_"):]: v for k, v in features[player].items() if k.startswith("played_")})
+    if game == "seasons":       # chosen this round, or (the last pick reveals them) played; built, or being paid for
+        paying = [d["turn"]["building"]] if d.get("phase") == "pay" and d["turn"].get("building") else []
+        return Counter(d["seats"][player]["selected"] + paying) + Counter(
+            {k[len("played_"):]: v for k, v in features[player].items() if k.startswith("played_")}) + Counter(
+            {k[len("built_"):]: v for k, v in features[player].items() if k.startswith("built_")})
     prefix = {"p": "person", "c": "contract"}
     seats = d["seats"] if isinstance(d.get("seats"), list) else d["players"]    # either spelling
     storage = seats[player]["storage"]
@@ -59,7 +61,7 @@ def test_every_way_gives_the_player_its_kind(game, players):
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
     expected = {"burgundy": {"knowledge", "building", "animals", "ship", "castle", "mine"},
-                "sanjuan": {"building"}, "seasons": {"card"}, "tiletum": {"tile"}}[game]
+                "sanjuan": {"building"}, "seasons": {"card", "building"}, "tiletum": {"tile"}}[game]
     assert expected <= set(seen), seen
 
 
@@ -74,6 +76,7 @@ def test_burgundy_takes_from_a_depot_in_two_decisions():
     assert kinds.feature_of("burgundy", "black-depot buy") == "f_black_purchases"
     assert kinds.feature_of("sanjuan", "library") == "f_built_library"
     assert kinds.feature_of("seasons", "trader") == "f_played_trader"
+    assert kinds.feature_of("seasons", "keep") == "f_built_keep" and kinds.kind_group("seasons", "keep") == "building"
     assert kinds.feature_of("tiletum", "map bonus tile") is None
     order = sorted(["ship", "k12", "bank", "k3"], key=lambda k: kinds.kind_order("burgundy", k))
     assert order == ["k3", "k12", "bank", "ship"]
