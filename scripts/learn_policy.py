@@ -185,6 +185,19 @@ def evaluate(game, policy, games, seed):
     return points, games
 
 
+def check_args(args):
+    """What is wrong with the arguments, in one line, or None."""
+    if args.game not in GAMES:
+        return f"unknown game {args.game!r} (known: {', '.join(GAMES)})"
+    for name in ("episodes", "eval_games", "batch", "rate", "minutes"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            return f"--{name.replace('_', '-')} must be positive, got {value:g}"
+    if args.seed < 0:
+        return f"--seed must be non-negative, got {args.seed}"
+    return None
+
+
 def main(argv=None):
     """Train, evaluate, print the figures as one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -198,11 +211,11 @@ def main(argv=None):
     parser.add_argument("--rate", type=float, default=0.01, help="Adam's step size (default 0.01)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the moves (default 1)")
     args = parser.parse_args(argv)
-    if args.game not in GAMES:
-        parser.error(f"unknown game {args.game!r} (known: {', '.join(GAMES)})")
-    if (args.minutes is not None and args.minutes <= 0) or args.eval_games < 1 or args.batch < 1 \
-            or args.rate <= 0 or args.seed < 0 or args.episodes < 1:
-        parser.error("--minutes, --eval-games, --batch, --rate and --episodes must be positive, --seed not negative")
+    problem = check_args(args)
+    if problem:
+        # one line and exit 2, as the CLI refuses bad input (argparse's error() adds the usage lines)
+        print(f"learn_policy.py: error: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     begin = time.perf_counter()
     policy, history = train(args.game, args.seed, minutes=args.minutes, episodes=args.episodes,
                             batch=args.batch, rate=args.rate, log=lambda line: print(line, flush=True))

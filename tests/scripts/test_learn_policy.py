@@ -58,11 +58,15 @@ def test_the_script_trains_and_evaluates(capsys):
 
 
 def test_bad_arguments_are_refused_in_one_line(capsys):
-    for argv in (["--game", "chess"], ["--episodes", "0"], ["--eval-games", "0"], ["--rate", "-1"]):
-        with pytest.raises(SystemExit):
+    cases = ((["--game", "chess"], "unknown game 'chess'"), (["--episodes", "0"], "--episodes must be positive, got 0"),
+             (["--eval-games", "0"], "--eval-games must be positive"), (["--rate", "-1"], "--rate must be positive"),
+             (["--minutes", "0"], "--minutes must be positive"), (["--seed", "-1"], "--seed must be non-negative"))
+    for argv, message in cases:
+        with pytest.raises(SystemExit) as refused:
             learn.main(argv)
-        last = capsys.readouterr().err.strip().splitlines()[-1]
-        assert "error:" in last and ("unknown game" in last or "positive" in last)
+        assert refused.value.code == 2
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("learn_policy.py: error: ") and message in lines[0]
 
 
 def test_the_policy_plays_only_legal_moves_and_starts_uniform():
