@@ -26,7 +26,8 @@ How the games look to OpenSpiel:
   dice to come; information-set algorithms redraw it with ``resample_from_infostate``.
 - constant-sum (``utility_sum`` n/2), terminal rewards: ``returns()`` is 0 for every player until the
   end, then boardlab's ``returns()`` (1 for first, 0 for last, linear between, ties share), so
-  utilities lie in 0..1 and add up to n/2. ``max_game_length``: ``PER_PLAYER_LENGTH`` times the players.
+  utilities lie in 0..1 and add up to n/2. ``max_game_length``: the rules' bound on decisions
+  (``solver.adapters.game_length.max_decisions``).
 - ``observation_tensor(p)``: the engine's compiled tensor (``state.observation_tensor``: seats
   relative to ``p``, nothing ``p`` cannot see); ``information_state_tensor(p)``: it and ``p``'s last
   8 own actions; ``information_state_string(p)``: a digest of that, kept with the state;
@@ -50,6 +51,7 @@ import pyspiel
 
 import engine_c
 from engine_c.observing import OWN_RECALL, key as information_key
+from solver.adapters.game_length import max_decisions
 from solver.adapters.observation import seat_view, view_json, view_string
 from solver.display.seat_views import private_view, public_view
 
@@ -62,9 +64,6 @@ LONG_NAMES = {
     "seasons": "A Castle for All Seasons (boardlab)",
     "tiletum": "Tiletum (boardlab)",
 }
-# decisions per player a game can take at most, from the rules (docs/agents.md, "Game length"):
-# turns per player times a generous allowance of decisions per turn; random games reach under a quarter
-PER_PLAYER_LENGTH = {"burgundy": 1000, "sanjuan": 1000, "seasons": 500, "tiletum": 500}
 
 
 def game_type(game):
@@ -200,7 +199,7 @@ class BoardlabGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=players / 2,        # 1 .. 0 linear by place, ties sharing: always n/2 at the end
-            max_game_length=PER_PLAYER_LENGTH[self.game] * players,
+            max_game_length=max_decisions(self.game, players),
         )
         super().__init__(GAME_TYPES[self.game], info, {"players": players, "seed": seed})
         self.engine_class = cls

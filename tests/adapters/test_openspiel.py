@@ -11,6 +11,7 @@ from open_spiel.python.observation import make_observation
 
 import engine_c
 from solver.adapters import openspiel as adapter
+from solver.adapters.game_length import max_decisions
 from engine_c.observing import OWN_RECALL
 
 GAMES = adapter.GAMES
@@ -45,7 +46,7 @@ def test_registered_with_the_engine_facts(game):
         loaded = pyspiel.load_game(f"boardlab_{game}", {"players": players})
         assert loaded.num_players() == players
         assert loaded.num_distinct_actions() == cls.num_distinct_actions
-        assert loaded.max_game_length() == adapter.PER_PLAYER_LENGTH[game] * players
+        assert loaded.max_game_length() == max_decisions(game, players)
         assert (loaded.min_utility(), loaded.max_utility()) == (0.0, 1.0)
         assert loaded.utility_sum() == players / 2
         engine = cls(players, 0)
