@@ -50,7 +50,8 @@ import numpy as np
 import pyspiel
 
 import engine_c
-from engine_c.observing import OWN_RECALL, key as information_key
+from engine_c.game import observation_key
+from engine_c.observing import OWN_RECALL
 from solver.adapters.game_length import max_decisions
 from solver.adapters.observation import seat_view, view_json, view_string
 from solver.display.seat_views import private_view, public_view
@@ -318,8 +319,7 @@ class BoardlabState(pyspiel.State):
         if kind == "observation":
             return position.cached(("observation", player), lambda: view_string(position.view(player), player))
         if kind == "information state":      # a key: the digest of the information-state tensor
-            return position.cached(("key", player), lambda: information_key(
-                player, self.seat_tensor(player, "observation"), position.recent.get(player, ())))
+            return position.cached(("key", player), lambda: self._key(player))
         if kind == "public":
             return position.cached("public", lambda: "public " + view_json(public_view(position.data())))
         if kind == "private":
@@ -327,6 +327,31 @@ class BoardlabState(pyspiel.State):
         if kind == "everything":
             return position.to_json()
         return ""
+
+    def information_state_string(self, player=None):
+        """``player``'s information-state key (default: the player to act), as OpenSpiel's own call
+        gives it, answered here without the round trip through C++ and the observer: OpenSpiel's
+        Python IS-MCTS asks for one after every move it simulates."""
+        if player is None:
+            player = self.current_player()
+        position = self._position
+        engine = position.engine                # first: dealing a fresh state replaces its cache
+        if type(player) is not int or not 0 <= player < engine.num_players:
+            return super().information_state_string(player)       # OpenSpiel's own error
+        key = position.cache.get(("key", player))
+        if key is None:
+            key = position.cache[("key", player)] = self._key(player)
+        return key
+
+    def _key(self, player):
+        """``player``'s information-state key: from the observation if it is already cached, else
+        written and hashed in one compiled call (IS-MCTS asks only for keys: no array to keep)."""
+        position = self._position
+        recent = position.recent.get(player, ())
+        tensor = position.cache.get(("tensor", player))
+        if tensor is not None:
+            return observation_key(player, tensor, recent)
+        return position.engine.information_state_key(player, recent)
 
     def seat_tensor(self, player, kind):
         """The observation or information-state tensor of ``player`` (cached; never modify it)."""

@@ -130,6 +130,18 @@ def test_information_state_is_the_observation_and_own_last_actions(game):
         # the key is kept with the state: asked again, it is not computed again
         assert ("key", player) in state._position.cache
     assert state.information_state_string(0) != state.information_state_string(1)
+    # a fresh state (only the key asked: written and hashed in one call) and one whose observation
+    # tensor is already kept (hashed from it) name the information state alike
+    fresh, kept = state.clone(), state.clone()
+    kept.observation_tensor(1)
+    assert ("tensor", 1) in kept._position.cache and ("tensor", 1) not in fresh._position.cache
+    assert fresh.information_state_string(1) == kept.information_state_string(1) == state.information_state_string(1)
+    # the Python shortcut answers as OpenSpiel's C++ call through the observer does, errors included
+    other = state.clone()
+    assert pyspiel.State.information_state_string(other, 0) == state.information_state_string(0)
+    assert state.information_state_string() == state.information_state_string(state.current_player())
+    with pytest.raises(pyspiel.SpielError, match="player < NumPlayers"):
+        state.information_state_string(2)
     assert "rng" not in state.observation_string(0)
     assert '"rng"' in str(state)
 

@@ -47,3 +47,12 @@ def test_the_trivial_env_passes_pettingzoo_api_test_and_plays_to_its_end():
     bench = load_script("bench")
     api_test(bench.trivial_env(12, 20, length=30), num_cycles=100)
     assert bench._random_masked_steps(bench.trivial_env(12, 20, length=30), 0.05) > 0
+
+
+def test_the_openspiel_key_share_counts_the_keys_of_one_move():
+    bench = load_script("bench")
+    figures = bench.openspiel_key_figures("seasons", simulations=5)
+    # each simulation asks at least the root's key; the share is a part of the move
+    assert figures["key_calls"] >= 5
+    assert 0 < figures["key_share"] < 1 and figures["key_us_each"] > 0
+    assert figures["move_cpu_s"] > 0
