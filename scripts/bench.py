@@ -15,7 +15,9 @@ Figures (one core unless stated):
   CPU second beside a trivial AEC env with the same spaces and wrapper (the framework's own cost);
 - with --openspiel-keys, per game at 2 players: the share of one OpenSpiel IS-MCTS move (its Python
   ``ISMCTSBot``, 1,000 simulations, random rollouts, the 7th decision of a seeded deal) spent on
-  information-state keys (``get_state_key``: the player to act and ``information_state_string``).
+  information-state keys (``get_state_key``: the player to act and ``information_state_string``), and
+  the share spent in the adapter's own state methods (moves, legal actions, clones, resampling,
+  keys, returns); the rest is OpenSpiel's Python search and random rollouts.
 
 Goals (from the issues): Castles of Burgundy 2p >= 20,000 playouts/s,
 San Juan 2p >= 50,000 playouts/s, ISMCTS >= 10,000 iterations/s,
@@ -293,11 +295,52 @@ def openspiel_key_figures(game, simulations=1000, decision=7, seed=1):
         return value
 
     bot.get_state_key = timed_key
-    wall, cpu = time.perf_counter(), time.process_time()
-    bot.step(state)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    adapter_spent, undo = _time_the_adapter()
+    try:
+        wall, cpu = time.perf_counter(), time.process_time()
+        bot.step(state)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    finally:
+        undo()
     return {"move_s": round(wall, 3), "move_cpu_s": round(cpu, 3), "key_calls": calls[0],
-            "key_us_each": round(1e6 * spent[0] / calls[0], 2), "key_share": round(spent[0] / wall, 4)}
+            "key_us_each": round(1e6 * spent[0] / calls[0], 2), "key_share": round(spent[0] / wall, 4),
+            "adapter_share": round(adapter_spent[0] / wall, 4)}
+
+
+def _time_the_adapter():
+    """Times every call OpenSpiel makes into the adapter's state (moves, legal actions, clones,
+    resampling, keys, returns; outermost calls only, so a clone inside a resampling counts once);
+    returns the running total (a one-item list) and a function that puts the methods back."""
+    from solver.adapters import openspiel as adapter
+    spent, depth, saved = [0.0], [0], []
+
+    def timed(method):
+        """``method``, its outermost calls timed into ``spent``."""
+        def call(*args, **kwargs):
+            if depth[0]:
+                return method(*args, **kwargs)
+            depth[0] += 1
+            begin = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - begin
+                depth[0] -= 1
+        return call
+
+    for owner, names in ((adapter.BoardlabState, ("current_player", "_legal_actions", "_apply_action", "is_terminal",
+                                                  "returns", "resample_from_infostate", "information_state_string",
+                                                  "_action_to_string")),
+                         (adapter._Position, ("__deepcopy__",))):
+        for name in names:
+            saved.append((owner, name, owner.__dict__[name]))
+            setattr(owner, name, timed(owner.__dict__[name]))
+
+    def undo():
+        """Puts the adapter's methods back."""
+        for owner, name, method in saved:
+            setattr(owner, name, method)
+    return spent, undo
 
 
 def main():
