@@ -62,7 +62,9 @@ def seasons_per_player(players):
     # up to MAX_BUILDS buildings (build, pay stone, clay, wood) and a pass, up to MAX_HELPERS helpers
     # (place, where from) and a pass
     card = 1 + 4 * data.MAX_BUILDS + 1 + 2 * data.MAX_HELPERS + 1
-    return data.ROUNDS[players] * data.PICKS[players] * (1 + card)      # + the pick itself
+    # + the pick itself; in the winter variant (a loaded position may be one) at most one answer to
+    # each winter card's offer
+    return data.ROUNDS[players] * data.PICKS[players] * (1 + card) + len(data.WINTER_CARDS)
 
 
 def tiletum_per_player(players):

@@ -17,9 +17,9 @@ GAMES_PER_PAIR = 100
 STOPPING = ("pass", "end", "nobonus", "nokingbonus", "winter decline")
 
 
-def play(game, players, seed, long):
+def play(game, players, seed, long, **options):
     """Decisions per seat of one game, random moves or (``long``) avoiding the stopping ones."""
-    state = engine_c.new_state(game, players, seed)
+    state = engine_c.new_state(game, players, seed, **options)
     rng, counts = np.random.default_rng(seed), [0] * players
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -42,6 +42,16 @@ def test_no_game_exceeds_the_bound(game, players):
             assert max(counts) <= bound and sum(counts) <= bound * players, (seed, long, counts)
             longest[long] = max(longest[long], sum(counts))
     assert min(longest) > 0
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_no_seasons_winter_game_exceeds_the_bound(players):
+    # the winter variant adds offers to answer (a position loaded into OpenSpiel may be a winter one)
+    bound = per_player_bound("seasons", players)
+    for seed in range(GAMES_PER_PAIR // 2):
+        for long in (False, True):
+            counts = play("seasons", players, seed, long, winter=True)
+            assert max(counts) <= bound, (seed, long, counts)
 
 
 @pytest.mark.parametrize("game, players", PAIRS)
