@@ -10,9 +10,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import engine_c
+from engine_c.observing import OWN_RECALL
 from solver.adapters import openspiel as adapter
 from solver.adapters.game_length import max_decisions
-from engine_c.observing import OWN_RECALL
 
 GAMES = adapter.GAMES
 COUNTS = (2, 3, 4)

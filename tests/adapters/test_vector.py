@@ -49,17 +49,17 @@ def test_the_vector_is_the_single_environments_played_side_by_side(game, players
 def test_the_same_seed_gives_the_same_run_and_another_seed_another():
     def run(seed):
         vector, rng, seen = VectorEnv("sanjuan", 2, num_envs=2, seed=seed), np.random.default_rng(1), []
-        observations, masks, seats = vector.reset()
+        observations, masks, _seats = vector.reset()
         for _ in range(30):
             seen.append(observations.copy())
-            observations, masks, seats, rewards, done = vector.step(random_actions(masks, rng))
+            observations, masks, _seats, _rewards, _done = vector.step(random_actions(masks, rng))
         return np.array(seen)
     assert np.array_equal(run(4), run(4))
     assert not np.array_equal(run(4), run(5))
 
 
 def test_rows_are_different_deals():
-    observations, masks, seats = VectorEnv("tiletum", 2, num_envs=4, seed=0).reset()
+    observations, _masks, _seats = VectorEnv("tiletum", 2, num_envs=4, seed=0).reset()
     assert len({row.tobytes() for row in observations}) == 4
 
 
@@ -74,7 +74,7 @@ def test_bad_input_is_refused():
         vector.step([0, 0])
     with pytest.raises(ValueError, match="seed must be"):
         vector.reset(seed=-3)
-    observations, masks, seats = vector.reset(seed=1)
+    observations, masks, _seats = vector.reset(seed=1)
     with pytest.raises(ValueError, match="actions must be 2 integers"):
         vector.step([0, 0, 0])
     with pytest.raises(ValueError, match="actions must be 2 integers"):
