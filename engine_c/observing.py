@@ -8,8 +8,6 @@ with these functions (docs/agents.md, "Observation tensors").
 """
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 SEAT_SLOTS = 4          # seat blocks in every tensor: slot 0 the observer, then the next seats in turn
@@ -51,9 +49,7 @@ def information_state(observation, own_actions, actions):
 
 def key(seat, observation, own_actions):
     """A short text naming an information state: the seat and a 128-bit digest of what the
-    information-state tensor holds (the observation's bytes and the recalled own actions), made
-    without building that tensor."""
-    recent = np.asarray(list(own_actions)[-OWN_RECALL:], dtype=np.int32)
-    digest = hashlib.blake2b(observation.tobytes(), digest_size=16)
-    digest.update(recent.tobytes())
-    return f"p{seat}:" + digest.hexdigest()
+    information-state tensor holds (the observation's values and the recalled own actions), made
+    without building that tensor (compiled: ``engine_c.game.observation_key``)."""
+    from engine_c.game import observation_key     # here: engine_c.game imports this module
+    return observation_key(seat, np.ascontiguousarray(observation, dtype=np.float32), own_actions)

@@ -12,14 +12,19 @@ Figures (one core unless stated):
 - simulation throughput with --jobs 1 and --jobs 2 (games per second);
 - the learning-agent adapters, per game at 2 players: observations per second of the compiled
   encoder (in C, and through ``state.observation_tensor``), and PettingZoo random masked steps per
-  CPU second beside a trivial AEC env with the same spaces and wrapper (the framework's own cost).
+  CPU second beside a trivial AEC env with the same spaces and wrapper (the framework's own cost);
+- with --openspiel-keys, per game at 2 players: the share of one OpenSpiel IS-MCTS move (its Python
+  ``ISMCTSBot``, 1,000 simulations, random rollouts, the 7th decision of a seeded deal) spent on
+  information-state keys (``get_state_key``: the player to act and ``information_state_string``), and
+  the share spent in the adapter's own state methods (moves, legal actions, clones, resampling,
+  keys, returns); the rest is OpenSpiel's Python search and random rollouts.
 
 Goals (from the issues): Castles of Burgundy 2p >= 20,000 playouts/s,
 San Juan 2p >= 50,000 playouts/s, ISMCTS >= 10,000 iterations/s,
 --jobs 2 >= 1.8x --jobs 1; the encoder >= 500,000 observations/s, PettingZoo steps >= 50% of
-the trivial env's (issue 53).  Speed goals live here, never in timed tests.
+the trivial env's, the information-state keys <= 5% of an OpenSpiel IS-MCTS move (issue 53).  Speed goals live here, never in timed tests.
 
-Usage: python scripts/bench.py [--quick] [--games burgundy,sanjuan] [--adapters-only]
+Usage: python scripts/bench.py [--quick] [--games burgundy,sanjuan] [--adapters-only] [--openspiel-keys]
        python scripts/bench.py --default-agent-only --tree ../other-checkout
 
 --default-agent-only prints only the default agent's figure; --tree DIR times another built
@@ -259,6 +264,85 @@ def adapter_figures(game, seconds):
             "pettingzoo_vs_trivial": round(game_rate / trivial_rate, 2)}
 
 
+def openspiel_key_figures(game, simulations=1000, decision=7, seed=1):
+    """One OpenSpiel IS-MCTS move at 2 players: its wall and CPU seconds, the information-state keys'
+    calls, their wall seconds and share of the move (timed with perf_counter, whose own cost, tens of
+    nanoseconds a call, is what a finer clock would save)."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+    from solver.adapters.openspiel import load_game
+    deal = new_state(game, 2, np.random.SeedSequence(seed, spawn_key=(0,)))
+    rng = np.random.default_rng(seed)
+    for _ in range(decision - 1):
+        legal = deal.legal_actions()
+        deal.apply_action(legal[rng.integers(len(legal))])
+    state = load_game(game, 2, seed).new_initial_state(deal.to_json())
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed + 1))
+    bot = ismcts.ISMCTSBot(state.get_game(), evaluator, 2 ** 0.5, simulations,
+                           random_state=np.random.RandomState(seed + 2),
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    sampler = pyspiel.UniformProbabilitySampler(seed + 3, 0.0, 1.0)
+    bot.set_resampler(lambda s, player: s.resample_from_infostate(player, sampler))
+    spent, calls, key = [0.0], [0], bot.get_state_key
+
+    def timed_key(s):
+        """The bot's own key, timed."""
+        begin = time.perf_counter()
+        value = key(s)
+        spent[0] += time.perf_counter() - begin
+        calls[0] += 1
+        return value
+
+    bot.get_state_key = timed_key
+    adapter_spent, undo = _time_the_adapter()
+    try:
+        wall, cpu = time.perf_counter(), time.process_time()
+        bot.step(state)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    finally:
+        undo()
+    return {"move_s": round(wall, 3), "move_cpu_s": round(cpu, 3), "key_calls": calls[0],
+            "key_us_each": round(1e6 * spent[0] / calls[0], 2), "key_share": round(spent[0] / wall, 4),
+            "adapter_share": round(adapter_spent[0] / wall, 4)}
+
+
+def _time_the_adapter():
+    """Times every call OpenSpiel makes into the adapter's state (moves, legal actions, clones,
+    resampling, keys, returns; outermost calls only, so a clone inside a resampling counts once);
+    returns the running total (a one-item list) and a function that puts the methods back."""
+    from solver.adapters import openspiel as adapter
+    spent, depth, saved = [0.0], [0], []
+
+    def timed(method):
+        """``method``, its outermost calls timed into ``spent``."""
+        def call(*args, **kwargs):
+            if depth[0]:
+                return method(*args, **kwargs)
+            depth[0] += 1
+            begin = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - begin
+                depth[0] -= 1
+        return call
+
+    for owner, names in ((adapter.BoardlabState, ("current_player", "_legal_actions", "_apply_action", "is_terminal",
+                                                  "returns", "resample_from_infostate", "information_state_string",
+                                                  "_action_to_string")),
+                         (adapter._Position, ("__deepcopy__",))):
+        for name in names:
+            saved.append((owner, name, owner.__dict__[name]))
+            setattr(owner, name, timed(owner.__dict__[name]))
+
+    def undo():
+        """Puts the adapter's methods back."""
+        for owner, name, method in saved:
+            setattr(owner, name, method)
+    return spent, undo
+
+
 def main():
     """Run the benchmarks and print one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -270,6 +354,8 @@ def main():
     parser.add_argument("--tree", help="another built checkout of boardlab to time (its engines and agents)")
     parser.add_argument("--adapters-only", action="store_true",
                         help="only the observation encoder and PettingZoo figures (2 players)")
+    parser.add_argument("--openspiel-keys", action="store_true",
+                        help="only the information-state keys' share of an OpenSpiel IS-MCTS move (2 players)")
     args = parser.parse_args()
     unknown = [game for game in args.games.split(",") if game not in game_names()]
     if unknown:
@@ -281,6 +367,11 @@ def main():
     if args.default_agent_only:
         for game in args.games.split(","):
             report[game] = default_agent_figures(game)
+        print(json.dumps(report))
+        return 0
+    if args.openspiel_keys:
+        for game in args.games.split(","):
+            report[game] = {"openspiel_ismcts_keys_2p": openspiel_key_figures(game, 200 if args.quick else 1000)}
         print(json.dumps(report))
         return 0
     if args.adapters_only:

@@ -26,7 +26,8 @@ How the games look to OpenSpiel:
   dice to come; information-set algorithms redraw it with ``resample_from_infostate``.
 - constant-sum (``utility_sum`` n/2), terminal rewards: ``returns()`` is 0 for every player until the
   end, then boardlab's ``returns()`` (1 for first, 0 for last, linear between, ties share), so
-  utilities lie in 0..1 and add up to n/2. ``max_game_length``: ``PER_PLAYER_LENGTH`` times the players.
+  utilities lie in 0..1 and add up to n/2. ``max_game_length``: the rules' bound on decisions
+  (``solver.adapters.game_length.max_decisions``).
 - ``observation_tensor(p)``: the engine's compiled tensor (``state.observation_tensor``: seats
   relative to ``p``, nothing ``p`` cannot see); ``information_state_tensor(p)``: it and ``p``'s last
   8 own actions; ``information_state_string(p)``: a digest of that, kept with the state;
@@ -49,7 +50,9 @@ import numpy as np
 import pyspiel
 
 import engine_c
-from engine_c.observing import OWN_RECALL, key as information_key
+from engine_c.game import observation_key
+from engine_c.observing import OWN_RECALL
+from solver.adapters.game_length import max_decisions
 from solver.adapters.observation import seat_view, view_json, view_string
 from solver.display.seat_views import private_view, public_view
 
@@ -62,9 +65,6 @@ LONG_NAMES = {
     "seasons": "A Castle for All Seasons (boardlab)",
     "tiletum": "Tiletum (boardlab)",
 }
-# decisions per player a game can take at most, from the rules (docs/agents.md, "Game length"):
-# turns per player times a generous allowance of decisions per turn; random games reach under a quarter
-PER_PLAYER_LENGTH = {"burgundy": 1000, "sanjuan": 1000, "seasons": 500, "tiletum": 500}
 
 
 def game_type(game):
@@ -200,7 +200,7 @@ class BoardlabGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=players / 2,        # 1 .. 0 linear by place, ties sharing: always n/2 at the end
-            max_game_length=PER_PLAYER_LENGTH[self.game] * players,
+            max_game_length=max_decisions(self.game, players),
         )
         super().__init__(GAME_TYPES[self.game], info, {"players": players, "seed": seed})
         self.engine_class = cls
@@ -319,8 +319,7 @@ class BoardlabState(pyspiel.State):
         if kind == "observation":
             return position.cached(("observation", player), lambda: view_string(position.view(player), player))
         if kind == "information state":      # a key: the digest of the information-state tensor
-            return position.cached(("key", player), lambda: information_key(
-                player, self.seat_tensor(player, "observation"), position.recent.get(player, ())))
+            return position.cached(("key", player), lambda: self._key(player))
         if kind == "public":
             return position.cached("public", lambda: "public " + view_json(public_view(position.data())))
         if kind == "private":
@@ -328,6 +327,31 @@ class BoardlabState(pyspiel.State):
         if kind == "everything":
             return position.to_json()
         return ""
+
+    def information_state_string(self, player=None):
+        """``player``'s information-state key (default: the player to act), as OpenSpiel's own call
+        gives it, answered here without the round trip through C++ and the observer: OpenSpiel's
+        Python IS-MCTS asks for one after every move it simulates."""
+        if player is None:
+            player = self.current_player()
+        position = self._position
+        engine = position.engine                # first: dealing a fresh state replaces its cache
+        if type(player) is not int or not 0 <= player < engine.num_players:
+            return super().information_state_string(player)       # OpenSpiel's own error
+        key = position.cache.get(("key", player))
+        if key is None:
+            key = position.cache[("key", player)] = self._key(player)
+        return key
+
+    def _key(self, player):
+        """``player``'s information-state key: from the observation if it is already cached, else
+        written and hashed in one compiled call (IS-MCTS asks only for keys: no array to keep)."""
+        position = self._position
+        recent = position.recent.get(player, ())
+        tensor = position.cache.get(("tensor", player))
+        if tensor is not None:
+            return observation_key(player, tensor, recent)
+        return position.engine.information_state_key(player, recent)
 
     def seat_tensor(self, player, kind):
         """The observation or information-state tensor of ``player`` (cached; never modify it)."""

@@ -31,6 +31,7 @@
 - ``render_mode="ansi"``: ``render()`` returns the terminal picture of ``boardlab show`` (no colour),
   of the whole position or, with ``render_seat=S``, of what seat S sees; ``render_mode="human"``
   prints that picture and returns None.
+- Many environments at once, with arrays in and out: ``solver.adapters.vector.VectorEnv``.
 """
 from __future__ import annotations
 

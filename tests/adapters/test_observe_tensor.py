@@ -130,3 +130,28 @@ def test_information_state_recalls_own_actions_and_keys_it(game):
     assert state.information_state_key(0, [1, 2]) != state.information_state_key(0, [2, 1])
     assert state.information_state_key(0) != state.information_state_key(1)
     assert state.information_state_key(0, [1]) == state.clone().information_state_key(0, [1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_key_is_a_digest_of_the_observation_and_the_last_own_actions(game):
+    from engine_c.game import observation_key
+    state = engine_c.new_state(game, 3, 8)
+    rng = np.random.default_rng(2)
+    for _ in range(25):
+        state.apply_action(state.legal_actions()[rng.integers(len(state.legal_actions()))])
+    recent = [5, 1, 4, 1, 5, 9, 2, 6, 5, 3]
+    observation = state.observation_tensor(1)
+    key = state.information_state_key(1, recent)
+    # the compiled path (a reused buffer) and the cached-tensor path give the same key, again and again
+    assert key == observation_key(1, observation, recent) == state.information_state_key(1, recent)
+    assert key.startswith("p1:") and len(key) == 3 + 32 and int(key[3:], 16) >= 0
+    assert key == state.information_state_key(1, recent[-8:])              # only the last 8 are recalled
+    assert key != state.information_state_key(1, recent[-7:])              # fewer recalled actions differ
+    assert key != state.information_state_key(1, recent[:-1] + [4])
+    # every single value of the observation reaches the digest
+    keys = set()
+    for index in range(observation.shape[0]):
+        changed = observation.copy()
+        changed[index] += 1.0
+        keys.add(observation_key(1, changed, recent))
+    assert len(keys) == observation.shape[0] and key not in keys

@@ -1,6 +1,6 @@
 """boardlab's games as OpenSpiel games: registration, OpenSpiel's own random simulation test on
 every game and player count, serialization, information states and resampling, deals and seeds,
-and OpenSpiel's IS-MCTS playing them."""
+and OpenSpiel's IS-MCTS playing them, at every player count of every game."""
 import pickle
 
 import numpy as np
@@ -10,8 +10,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import engine_c
-from solver.adapters import openspiel as adapter
 from engine_c.observing import OWN_RECALL
+from solver.adapters import openspiel as adapter
+from solver.adapters.game_length import max_decisions
 
 GAMES = adapter.GAMES
 COUNTS = (2, 3, 4)
@@ -45,7 +46,7 @@ def test_registered_with_the_engine_facts(game):
         loaded = pyspiel.load_game(f"boardlab_{game}", {"players": players})
         assert loaded.num_players() == players
         assert loaded.num_distinct_actions() == cls.num_distinct_actions
-        assert loaded.max_game_length() == adapter.PER_PLAYER_LENGTH[game] * players
+        assert loaded.max_game_length() == max_decisions(game, players)
         assert (loaded.min_utility(), loaded.max_utility()) == (0.0, 1.0)
         assert loaded.utility_sum() == players / 2
         engine = cls(players, 0)
@@ -75,15 +76,16 @@ def test_openspiel_random_simulation_test(game, players):
     pyspiel.random_sim_test(adapter.load_game(game, players, seed=3), num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_serialization_round_trips(game):
-    loaded = adapter.load_game(game, 3, seed=5)
+def test_serialization_round_trips(game, players):
+    loaded = adapter.load_game(game, players, seed=5)
     for moves in (0, 7, 40):
         state = random_moves(loaded.new_initial_state(), moves, seed=moves)
         back = loaded.deserialize_state(state.serialize())
         assert str(back) == str(state)
         assert back.history() == state.history()
-        for player in range(3):
+        for player in range(players):
             assert back.information_state_string(player) == state.information_state_string(player)
         again = pickle.loads(pickle.dumps(state))
         assert str(again) == str(state) and again.history() == state.history()
@@ -95,9 +97,10 @@ def test_serialization_round_trips(game):
     assert str(game_again) == str(loaded)
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_resampling_keeps_what_the_player_knows(game):
-    loaded = adapter.load_game(game, 3, seed=11)
+def test_resampling_keeps_what_the_player_knows(game, players):
+    loaded = adapter.load_game(game, players, seed=11)
     sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
     state = loaded.new_initial_state()
     redrawn = 0
@@ -105,7 +108,7 @@ def test_resampling_keeps_what_the_player_knows(game):
         random_moves(state, 9, seed=step)
         if state.is_terminal():
             break
-        for player in range(3):
+        for player in range(players):
             other = state.resample_from_infostate(player, sampler)
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.observation_string(player) == state.observation_string(player)
@@ -116,11 +119,12 @@ def test_resampling_keeps_what_the_player_knows(game):
     assert redrawn > 0            # the RNG (and any hidden cards) is redrawn, not copied
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_information_state_is_the_observation_and_own_last_actions(game):
-    loaded = adapter.load_game(game, 2, seed=2)
+def test_information_state_is_the_observation_and_own_last_actions(game, players):
+    loaded = adapter.load_game(game, players, seed=2)
     state = random_moves(loaded.new_initial_state(), 12, seed=3)
-    for player in range(2):
+    for player in range(players):
         own = [item.action for item in state.full_history() if item.player == player][-OWN_RECALL:]
         tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32)
         assert np.array_equal(tensor, state.engine.information_state_tensor(player, own))
@@ -129,22 +133,36 @@ def test_information_state_is_the_observation_and_own_last_actions(game):
         # the key is kept with the state: asked again, it is not computed again
         assert ("key", player) in state._position.cache
     assert state.information_state_string(0) != state.information_state_string(1)
+    # a fresh state (only the key asked: written and hashed in one call) and one whose observation
+    # tensor is already kept (hashed from it) name the information state alike
+    fresh, kept = state.clone(), state.clone()
+    kept.observation_tensor(1)
+    assert ("tensor", 1) in kept._position.cache and ("tensor", 1) not in fresh._position.cache
+    assert fresh.information_state_string(1) == kept.information_state_string(1) == state.information_state_string(1)
+    # the Python shortcut answers as OpenSpiel's C++ call through the observer does, errors included
+    other = state.clone()
+    assert pyspiel.State.information_state_string(other, 0) == state.information_state_string(0)
+    assert state.information_state_string() == state.information_state_string(state.current_player())
+    with pytest.raises(pyspiel.SpielError, match="player < NumPlayers"):
+        state.information_state_string(players)
     assert "rng" not in state.observation_string(0)
     assert '"rng"' in str(state)
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_observation_tensor_is_the_compiled_one(game):
-    loaded = adapter.load_game(game, 3, seed=4)
+def test_observation_tensor_is_the_compiled_one(game, players):
+    loaded = adapter.load_game(game, players, seed=4)
     state = random_moves(loaded.new_initial_state(), 12, seed=4)
-    for player in range(3):
+    for player in range(players):
         tensor = np.asarray(state.observation_tensor(player), dtype=np.float32)
         assert np.array_equal(tensor, state.engine.observation_tensor(player))
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_public_and_private_observers(game):
-    loaded = adapter.load_game(game, 3, seed=6)
+def test_public_and_private_observers(game, players):
+    loaded = adapter.load_game(game, players, seed=6)
     public = make_observation(loaded, pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
     private = make_observation(loaded, pyspiel.IIGObservationType(
@@ -156,25 +174,32 @@ def test_public_and_private_observers(game):
         if state.is_terminal():
             break
         text = public.string_from(state, 0)
-        assert all(public.string_from(state, p) == text for p in range(3))    # the same for every seat
-        for player in range(3):
+        assert all(public.string_from(state, p) == text for p in range(players))    # the same for every seat
+        for player in range(players):
             other = state.resample_from_infostate(player, sampler)      # what no one else sees is redrawn
             assert private.string_from(other, player) == private.string_from(state, player)
             assert public.string_from(other, player) == text
         if game == "sanjuan":       # hands are private: each seat sees its own
-            assert len({private.string_from(state, p) for p in range(3)}) == 3
+            assert len({private.string_from(state, p) for p in range(players)}) == players
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_returns_are_zero_until_the_end(game):
-    loaded = adapter.load_game(game, 3, seed=8)
+def test_returns_are_zero_until_the_end(game, players):
+    loaded = adapter.load_game(game, players, seed=8)
     state = loaded.new_initial_state()
     while not state.is_terminal():
-        assert state.returns() == [0.0, 0.0, 0.0]
+        assert state.returns() == [0.0] * players
         random_moves(state, 1, seed=len(state.history()))
-    assert state.returns() == list(state.engine.returns())
-    assert sum(state.returns()) == loaded.utility_sum()
-    assert sorted(state.returns()) in ([0.0, 0.5, 1.0], [0.0, 0.75, 0.75], [0.25, 0.25, 1.0], [0.5, 0.5, 0.5])
+    returns = state.returns()
+    assert returns == list(state.engine.returns())
+    assert sum(returns) == loaded.utility_sum() == players / 2
+    # places pay 0, 1/(n-1), .., 1 from last to first; tied seats share their places' mean
+    ordered, place = sorted(returns), 0
+    while place < players:
+        tied = ordered.count(ordered[place])
+        assert ordered[place] == pytest.approx(np.mean([(place + k) / (players - 1) for k in range(tied)]))
+        place += tied
 
 
 def test_deals_follow_the_seed_whatever_else_is_asked():
@@ -208,9 +233,10 @@ def test_a_state_from_a_boardlab_position():
         adapter.load_game("burgundy", 2).new_initial_state(engine.to_json())
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_openspiel_ismcts_plays_a_legal_seeded_move(game):
-    loaded = adapter.load_game(game, 2, seed=1)
+def test_openspiel_ismcts_plays_a_legal_seeded_move(game, players):
+    loaded = adapter.load_game(game, players, seed=1)
     state = random_moves(loaded.new_initial_state(), 4, seed=2)
     while len(state.legal_actions()) < 2:
         random_moves(state, 1, seed=3)

@@ -40,9 +40,10 @@ def play_to_the_end(environment, seed):
     return acted, rewards
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_to_the_end(game):
-    environment = raw_env(game, 3)
+def test_a_game_to_the_end(game, players):
+    environment = raw_env(game, players)
     environment.reset(seed=12)
     board = environment.game_state
     observation = environment.observe(environment.agent_selection)
@@ -52,7 +53,7 @@ def test_a_game_to_the_end(game):
     assert np.array_equal(observation["observation"], board.observation_tensor(board.current_player()))
     acted, rewards = play_to_the_end(environment, seed=1)
     assert environment.agents == [] and board.is_terminal()
-    assert [rewards[f"player_{seat}"] for seat in range(3)] == list(board.returns())
+    assert [rewards[f"player_{seat}"] for seat in range(players)] == list(board.returns())
     assert len(acted) > 20 and set(acted) == set(environment.possible_agents)
 
 
@@ -124,15 +125,17 @@ def test_an_action_or_seed_that_is_not_an_integer_is_refused():
     assert again.game_state == environment.game_state
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_pettingzoo_render_test(game, capsys):
-    render_test(lambda render_mode=None: env(game, 2, render_mode=render_mode))
+def test_pettingzoo_render_test(game, players, capsys):
+    render_test(lambda render_mode=None: env(game, players, render_mode=render_mode))
     assert "\n" in capsys.readouterr().out          # "human" printed the board
 
 
+@pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("game", GAMES)
-def test_info_names_the_last_move_to_those_who_see_it(game):
-    environment = raw_env(game, 2)
+def test_info_names_the_last_move_to_those_who_see_it(game, players):
+    environment = raw_env(game, players)
     environment.reset(seed=4)
     rng = np.random.default_rng(0)
     hidden_seen = named = 0

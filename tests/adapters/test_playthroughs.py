@@ -1,6 +1,8 @@
 """OpenSpiel's playthroughs as golden tests, as OpenSpiel keeps them for its own games: one random
 2-player game per boardlab game, every observer OpenSpiel asks for (information state, observation,
-public, private), replayed from its recorded actions and compared line by line.
+public, private), replayed from its recorded actions and compared line by line; and at 3 and 4
+players, a playthrough made to the end (the golden files stay at 2 players: a 4-player one is
+several megabytes).
 
 Regenerate after an intended change (and read the diff), from the work tree:
 ``PYTHONPATH=. python tests/adapters/test_playthroughs.py``.
@@ -13,6 +15,7 @@ from absl import flags
 from open_spiel.python.algorithms import generate_playthrough
 
 import solver.adapters.openspiel  # noqa: F401  (registers the games)
+from solver.adapters.game_length import max_decisions
 
 HERE = pathlib.Path(__file__).parent / "playthroughs"
 GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
@@ -37,6 +40,20 @@ def test_playthrough_replays_as_stored(game, tmp_path):
     plain.write_text(gzip.decompress(path(game).read_bytes()).decode("utf-8"))
     original, again = generate_playthrough.replay(str(plain))
     assert original == again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", (3, 4))
+@pytest.mark.parametrize("game", GAMES)
+def test_playthrough_at_more_players(game, players):
+    # 5-30 s each: every step prints every observer of every player
+    text = generate_playthrough.playthrough(f"boardlab_{game}(players={players},seed=1)", None, seed=SEED)
+    lines = text.splitlines()
+    assert f"NumPlayers() = {players}" in lines and f"MaxGameLength() = {max_decisions(game, players)}" in lines
+    steps = sum(line.startswith("action: ") for line in lines)
+    assert 0 < steps <= max_decisions(game, players)
+    assert "IsTerminal() = True" in lines                     # played to the end
+    assert len({line for line in lines if line.startswith(f"InformationStateString({players - 1}) = ")}) > 1
 
 
 if __name__ == "__main__":

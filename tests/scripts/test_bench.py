@@ -47,3 +47,25 @@ def test_the_trivial_env_passes_pettingzoo_api_test_and_plays_to_its_end():
     bench = load_script("bench")
     api_test(bench.trivial_env(12, 20, length=30), num_cycles=100)
     assert bench._random_masked_steps(bench.trivial_env(12, 20, length=30), 0.05) > 0
+
+
+def test_the_openspiel_key_share_counts_the_keys_of_one_move():
+    bench = load_script("bench")
+    figures = bench.openspiel_key_figures("seasons", simulations=5)
+    # each simulation asks at least the root's key; the share is a part of the move
+    assert figures["key_calls"] >= 5
+    assert 0 < figures["key_share"] < figures["adapter_share"] < 1 and figures["key_us_each"] > 0
+    assert figures["move_cpu_s"] > 0
+
+
+def test_the_adapter_timing_puts_the_methods_back():
+    from solver.adapters import openspiel as adapter
+    bench = load_script("bench")
+    before = dict(adapter.BoardlabState.__dict__)
+    spent, undo = bench._time_the_adapter()
+    assert adapter.BoardlabState.__dict__["_apply_action"] is not before["_apply_action"]
+    state = adapter.load_game("sanjuan", 2, 1).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert spent[0] > 0
+    undo()
+    assert all(adapter.BoardlabState.__dict__[name] is method for name, method in before.items())

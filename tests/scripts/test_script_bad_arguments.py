@@ -34,6 +34,9 @@ CASES = [
     ("suggest_stability.py", (*SJ, "--positions", "1", "--jobs", "0", "--out", "y"), "--jobs must be positive, got 0"),
     ("suggest_stability.py", (*SJ, "--positions", "1", "--source", "foo", "--out", "y"), "unknown agent 'foo'"),
     ("check_wheel.py", ("README.md",), "cannot read README.md as a wheel"),
+    ("learn_policy.py", ("--game", "chess"), "unknown game 'chess'"),
+    ("learn_policy.py", ("--episodes", "0"), "--episodes must be positive, got 0"),
+    ("learn_policy.py", ("--seed", "-1"), "--seed must be non-negative, got -1"),
 ]
 
 
