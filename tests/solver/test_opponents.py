@@ -148,3 +148,16 @@ def test_a_bad_model_is_one_line(make):
     with pytest.raises(BoardlabError, match="opponents must be uniform or policy") as caught:
         make()
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("game", ["burgundy", "tiletum"])
+def test_games_that_hide_only_chance_search_alike_under_both_models(game):
+    """The Castles of Burgundy and Tiletum hide draws from everybody alike, no player's choice: the
+    policy model has nothing to redraw and the search is the uniform one."""
+    state = _recorded_position(game, 2)
+    stats = []
+    for model in ("uniform", "policy"):
+        searcher = ismcts.Searcher(0.25, "margin", opponents=model)
+        searcher.search(state, iterations=1500, seed=3)
+        stats.append(searcher.root_stats())
+    assert stats[0] == stats[1]
