@@ -14,7 +14,8 @@ flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            fresh determinization (iterations, time, c, reward, playout,
            widening, score_weight, worlds)
 ismcts     SO-ISMCTS (iterations, time, c, reward, playout, widening, score_weight, worlds,
-           reuse, trees, depth, expand, prior, halving, decoupled, cutoff, leaf_value, unseen)
+           reuse, trees, depth, expand, prior, halving, decoupled, cutoff, leaf_value, unseen,
+           opponents)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout,
@@ -40,7 +41,7 @@ SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
 _ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled",
-                                  "cutoff", "leaf_value", "unseen")
+                                  "cutoff", "leaf_value", "unseen", "opponents")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -93,6 +94,11 @@ def tree_unseen(game):
     return int(getattr(game, "search_defaults", {}).get("unseen", 0))
 
 
+def tree_opponents(game):
+    """Where a Searcher for ``game`` draws the others' hidden choices from (its ``search_defaults``' ``opponents``)."""
+    return str(getattr(game, "search_defaults", {}).get("opponents", "uniform"))
+
+
 def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None, leaf_value=None):
     """An ISMCTS Searcher with ``game``'s search defaults (its ``search_defaults``, else boardlab's) for
     every setting not given: what ``suggest`` and the web board search with."""
@@ -103,6 +109,7 @@ def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None, 
         score_weight=float(defaults.get("score_weight", SEARCH_SCORE_WEIGHT) if score_weight is None else score_weight),
         expand_after=expand, prior=tree_prior(game) if prior is None else float(prior),
         decoupled=tree_decoupled(game), cutoff=tree_cutoff(game), unseen=tree_unseen(game),
+        opponents=tree_opponents(game),
         leaf_value=tree_leaf_value(game) if leaf_value is None else float(leaf_value))
 
 
@@ -177,6 +184,10 @@ def _convert(agent, key, text):
     if key == "reward":
         if text not in ismcts.REWARDS:
             raise BoardlabError(f"{agent}: parameter reward must be rank or margin, got {text!r}")
+        return text
+    if key == "opponents":
+        if text not in ismcts.OPPONENT_MODELS:
+            raise BoardlabError(f"{agent}: parameter opponents must be uniform or policy, got {text!r}")
         return text
     if key == "playout":
         if text not in ismcts.PLAYOUTS:
@@ -320,7 +331,8 @@ class _SearchAgent(Agent):
                                                    decoupled=settings.get("decoupled", 0),
                                                    cutoff=settings.get("cutoff", 0),
                                                    leaf_value=settings.get("leaf_value", 0.0),
-                                                   unseen=settings.get("unseen", 0)))
+                                                   unseen=settings.get("unseen", 0),
+                                                   opponents=settings.get("opponents", "uniform")))
         return self._searchers[index]
 
     def stop(self):

@@ -38,6 +38,9 @@ cdef class Searcher(SearchTree):
     cdef public int unseen             # 1: the other players' private choices (the engine's c_private_choice) are
                                        # played by the playout policy and get no tree node: the searcher's tree
                                        # tells apart only what it sees
+    cdef readonly int opponents        # where the others' hidden choices come from: 0 uniform, 1 the playout policy
+                                       # (their secret choices before the root, every move of a player with a
+                                       # hidden hand in the tree; solver/search/opponents.pxd)
     cdef uint64_t* world_seeds         # the resampling seed of each fixed determinization
     cdef readonly int root_player
     cdef readonly long iterations_done

@@ -45,7 +45,9 @@ The same loop gives the other search baselines (flat, PIMC) and options:
   (1 - L) x final, so one playout's luck weighs less (the blend of AlphaGo's leaf evaluation);
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
   turn on one shared determinization and playout stream (a round of sequential halving,
-  solver/search/halving.py).
+  solver/search/halving.py);
+- ``opponents="policy"``: the others' hidden choices from the playout policy instead of
+  uniformly (solver/search/opponents.pxd, docs/agents.md).
 """
 cimport cython
 from libc.stdint cimport uint64_t, int32_t, int64_t
@@ -60,11 +62,13 @@ from engine_c._rng cimport rng_next, rng_below
 from solver.search.playouts cimport simulate
 from solver.search.nodes cimport node_value
 from solver.search.secret_table cimport table_slot, table_clear, own_start, own_after, choice_key, SecretStep, path_add
+from solver.search.opponents cimport OPPONENTS_POLICY, policy_secret_redraw, hides_hands, policy_choice
 
 import numbers
 import time as _time
 
 from engine_c.errors import BoardlabError
+from solver.search.opponents import opponent_model, MODELS as OPPONENT_MODELS
 
 REWARDS = {"rank": REWARD_RANK, "margin": REWARD_MARGIN}
 PLAYOUTS = ("policy", "uniform")
@@ -111,7 +115,8 @@ cdef class Searcher(SearchTree):
     def __init__(self, c=0.7, reward="rank", max_depth=0, max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", worlds=0, widening=0.0, score_weight=0.0,
                  expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0,
-                 unseen=0):
+                 unseen=0, opponents="uniform"):
+        self.opponents = opponent_model(opponents)
         # numbers first (one line naming the setting), so the range checks below compare numbers
         c, widening, score_weight, prior, leaf_value = (
             _setting(name, value, numbers.Real, float) for name, value in (
@@ -175,7 +180,8 @@ cdef class Searcher(SearchTree):
         # A searcher is scratch memory: pickling gives a fresh one with the same settings.
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
                                 self.worlds, self.widening, self.score_weight, self.expand_after,
-                                self.prior_weight, self.decoupled, self.cutoff, self.leaf_value, self.unseen))
+                                self.prior_weight, self.decoupled, self.cutoff, self.leaf_value, self.unseen,
+                                self.opponents))
 
     @cython.cdivision(True)
     cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil:
@@ -276,6 +282,9 @@ cdef class Searcher(SearchTree):
                 s.c_resample_hidden(root_player, &world)
             elif resample:
                 s.c_resample_hidden(root_player, &self.rng)
+            if resample and self.opponents == OPPONENTS_POLICY:
+                # the others' secret choices before the root from the playout policy, not uniform
+                policy_secret_redraw(s, root_player, &self.rng, legal, replay)
             node = 0
             depth = 0
             first_action = -1
@@ -283,7 +292,7 @@ cdef class Searcher(SearchTree):
             n_secret = 0
             root_secret = 0
             private_node = -1
-            if self.decoupled == 2 and resample:
+            if self.decoupled == 2 and resample and self.opponents != OPPONENTS_POLICY:
                 n_replay = s.c_rewind_secret(root_player, replay)
                 if n_replay >= 0:
                     # the others' secret choices before the root, which the searcher has not seen:
@@ -344,6 +353,21 @@ cdef class Searcher(SearchTree):
                     if a < 0:
                         a = s.c_playout_action(legal, n, &self.rng)
                     s.c_apply(a)
+                    continue
+                if self.opponents == OPPONENTS_POLICY and p != root_player and hides_hands(s):
+                    # another player's move depends on the hand the determinization dealt him: the
+                    # playout policy reads it and chooses (solver/search/opponents.pxd), not UCB over
+                    # statistics pooled over every hand he might hold; the tree keeps the move's node
+                    a = policy_choice(s, legal, n, &self.rng)
+                    child = self.nodes[node].first_child
+                    while child >= 0 and self.nodes[child].action != a:
+                        child = self.nodes[child].next_sibling
+                    s.c_apply(a)
+                    if child < 0:
+                        node = self._add_child(node, a, p)
+                        break
+                    node = child
+                    depth += 1
                     continue
                 if depth == 0 and self.root_round_robin:
                     # root_actions: only the moves still in the running (sequential halving)
@@ -633,10 +657,11 @@ def search_seed(seed, who):
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
                   score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0,
-                  unseen=0):
+                  unseen=0, opponents=0):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
-                    score_weight, expand_after, prior, decoupled, cutoff, leaf_value, unseen)
+                    score_weight, expand_after, prior, decoupled, cutoff, leaf_value, unseen,
+                    {v: k for k, v in OPPONENT_MODELS.items()}[opponents])
 
 
 def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",
