@@ -33,7 +33,7 @@ def position_to_dict(BurgundyState state):
     players = []
     for p in range(s.nplayers):
         P = &s.pl[p]
-        players.append({
+        seat = {
             "board": P.board,
             "start_castle": P.castle + 1 if P.castle >= 0 else None,
             "estate": {str(j + 1): TILE_NAMES[P.est[j]] for j in range(NSP) if P.est[j]},
@@ -50,7 +50,10 @@ def position_to_dict(BurgundyState state):
             "bonus_small": P.bonus_small,
             "black_purchases": P.n_black,
             "worker_actions": P.n_work,
-        })
+        }
+        if P.vp_animals >= 0:       # known when the game was played from its start
+            seat["vp_parts"] = {"animals": P.vp_animals, "phase_bonuses": P.vp_phase}
+        players.append(seat)
     return {
         "game": "burgundy",
         "players": s.nplayers,
@@ -170,6 +173,8 @@ cdef _fill(BurgundyState state, data):
         P.bonus_small = pd["bonus_small"]
         P.n_black = pd["black_purchases"]
         P.n_work = pd["worker_actions"]
+        parts = pd.get("vp_parts")
+        P.vp_animals, P.vp_phase = (parts["animals"], parts["phase_bonuses"]) if parts is not None else (-1, -1)
 
 
 cdef _check_pending(BurgundyState state):

@@ -32,6 +32,7 @@ TOP_KEYS = ("game", "players", "scenario", "tiebreak", "phase", "round", "over",
 TURN_KEYS = ("order", "index", "white_die", "bought", "pending", "pending_tile")
 SEAT_KEYS = ("board", "start_castle", "estate", "storage", "goods", "sold", "silverlings", "workers", "vp",
              "dice", "dice_used", "track", "bonus_large", "bonus_small", "black_purchases", "worker_actions")
+SEAT_OPTIONAL = ("vp_parts",)   # animals' and phase bonuses' share of vp, kept when played from the start
 SUPPLY_KEYS = ("supply_coloured", "supply_black", "out_of_game")
 SPACE_KEYS = {str(j): j for j in range(1, 38)}          # estate keys exactly as to_json writes them
 BOX = D.INVENTORY             # per tile code: (coloured-back, black-back) count; the installed data (in place)
@@ -334,7 +335,7 @@ def seat_board(seat, where):
 
 def _seat(seat, where, p, setup):
     """One seat: board, castle, estate (colours, connectivity, cities), storage, goods, counters."""
-    F.object(seat, where, SEAT_KEYS)
+    F.object(seat, where, SEAT_KEYS, optional=SEAT_OPTIONAL)
     board = seat_board(seat, where)
     layout = D.BOARDS[board]
     castle = F.optional_int(seat["start_castle"], f"{where}.start_castle", 1, 37)
@@ -383,6 +384,13 @@ def _seat(seat, where, p, setup):
     F.int(track[1], f"{where}.track[1]", 0, 3)
     F.int(seat["bonus_large"], f"{where}.bonus_large", 0, 6)
     F.int(seat["bonus_small"], f"{where}.bonus_small", 0, 6)
+    if "vp_parts" in seat:
+        parts = F.object(seat["vp_parts"], f"{where}.vp_parts", ("animals", "phase_bonuses"))
+        for key in ("animals", "phase_bonuses"):
+            F.int(parts[key], f"{where}.vp_parts.{key}", 0, COUNTER_MAX)
+        if parts["animals"] + parts["phase_bonuses"] > seat["vp"]:
+            F.fail(f"{where}.vp_parts", f"animals and phase bonuses ({parts['animals']} + {parts['phase_bonuses']}) "
+                                        f"exceed the seat's vp ({seat['vp']})")
 
 
 def _cities(filled, board, where):

@@ -62,7 +62,7 @@ def _players(d):
     if len(seats) != n:
         F.fail("seats", f"must list one seat per player ({n}, players), got {len(seats)} entries")
     for p, seat in enumerate(seats):
-        F.object(seat, f"seats[{p}]", (), optional=C.SEAT_KEYS)
+        F.object(seat, f"seats[{p}]", (), optional=C.SEAT_KEYS + C.SEAT_OPTIONAL)
     return n
 
 

@@ -334,7 +334,7 @@ cdef void put_castle(BState* s, int p, int j) noexcept nogil:
 cdef void place_tile(BState* s, int p, int j, int code) noexcept nogil:
     """Add a tile to the estate and resolve region, colour and tile effects."""
     cdef BPlayer* P = &s.pl[p]
-    cdef int c = COLOUR_OF[code], b = P.board, r
+    cdef int c = COLOUR_OF[code], b = P.board, r, scored
     cdef uint64_t rm
     P.est[j] = code
     P.filled |= BIT(j)
@@ -343,6 +343,8 @@ cdef void place_tile(BState* s, int p, int j, int code) noexcept nogil:
     rm = REGMASK[b][r]
     if (P.filled & rm) == rm:
         P.vp += REGION_VP_T[popcount(rm)] + PHASE_BONUS_T[s.phase]
+        if P.vp_phase >= 0:                      # kept apart for the end-of-game breakdown
+            P.vp_phase += PHASE_BONUS_T[s.phase]
     rm = COLMASK[b][c]
     if (P.filled & rm) == rm:
         if s.bonus_taken[c] == 0:
@@ -359,7 +361,10 @@ cdef void place_tile(BState* s, int p, int j, int code) noexcept nogil:
         move_ship(s, p)
         push(s, K_SHIP, 0, 0)
     elif c == COL_PASTURE:
-        P.vp += animal_score(s, p, j, code)
+        scored = animal_score(s, p, j, code)
+        P.vp += scored
+        if P.vp_animals >= 0:
+            P.vp_animals += scored
     elif c == COL_KNOWLEDGE:
         P.know |= 1u << (code - TILE_KNOW0)
     elif c == COL_BUILDING:

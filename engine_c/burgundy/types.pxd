@@ -97,6 +97,8 @@ ctypedef struct BPlayer:
     int8_t track_h           # height in the stack on that track space (higher = earlier)
     int8_t bonus_large
     int8_t bonus_small
+    int16_t vp_animals       # of vp: scored by animals placed (-1: not known, a position loaded without it)
+    int16_t vp_phase         # of vp: phase bonuses of completed regions (-1 with vp_animals)
 
 ctypedef struct BState:
     uint64_t rng

@@ -285,9 +285,11 @@ def _final_parts(seat):
 def score_parts(view):
     """Where each seat's points came from, per seat a list of (part, VP) adding up to its score.
 
-    The engine keeps one VP counter, so the points of the game are split by what the final position
-    shows: goods sold, bonus tiles, watchtowers and completed regions are exact; animals and the phase
-    bonus of each completed region are the rest (their order of play is not kept).
+    Goods sold, bonus tiles, watchtowers and completed regions are read from the final position; the
+    engine counts animals and phase bonuses as they score (``vp_parts``), and what is left is the
+    starting points a variant gave the seat (``seat_vp``). A position loaded from a file without
+    ``vp_parts`` (written before they were kept, or by hand) shows animals and phase bonuses as one
+    part with anything else (their order of play is not in the position).
     """
     data = game_data.burgundy()
     players = view["players"]
@@ -302,7 +304,10 @@ def score_parts(view):
                  ("bonus tiles", large * seat["bonus_large"] + small * seat["bonus_small"]),
                  ("watchtowers", data.NUMBERS["watchtower_vp"] * list(seat["estate"].values()).count("watchtower")),
                  (f"completed regions by size ({len(completed)})", sum(data.REGION_VP[len(r)] for r in completed))]
+        kept = seat.get("vp_parts")
+        if kept is not None:
+            parts += [("animals", kept["animals"]), ("phase bonuses of the regions", kept["phase_bonuses"])]
         rest = seat["vp"] - sum(vp for _, vp in parts + final)
-        parts.append(("animals and phase bonuses of the regions", rest))
+        parts.append(("starting points" if kept is not None else "animals and phase bonuses of the regions", rest))
         result.append([part for part in parts + final if part[1]] or [("no points", 0)])
     return result

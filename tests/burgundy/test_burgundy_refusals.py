@@ -270,6 +270,11 @@ ROWS = [
     ("track-ships", two, at(("seats", 0, "track"), [2, 0]), "seats[0].track[0]: space 2, but seat 0 has 0 ships in the "
                                                             "estate (the pawn moves one space per ship placed"),
     ("bonus-large", two, at(("seats", 0, "bonus_large"), 7), "seats[0].bonus_large: must be an integer in 0..6, got 7"),
+    ("vp-parts-beyond-vp", two, at(("seats", 0, "vp_parts"), {"animals": 3, "phase_bonuses": 0}),
+     "seats[0].vp_parts: animals and phase bonuses (3 + 0) exceed the seat's vp (0)"),
+    ("vp-parts-field", two, at(("seats", 0, "vp_parts"), {"animals": 0}), "seats[0].vp_parts.phase_bonuses: missing field"),
+    ("vp-parts-negative", two, at(("seats", 0, "vp_parts"), {"animals": -1, "phase_bonuses": 0}),
+     "seats[0].vp_parts.animals: must be an integer in 0.."),
     # where the game stands
     ("setup-round", setup, at(("round",), 2), "setup_player: 0 (setup), but the starting castles are placed before "
                                               "round 1 of phase A, not in round 2 of phase A"),
