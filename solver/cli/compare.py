@@ -57,7 +57,7 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
     """The printed answer: what was compared, by whom, then one verdict line per measure."""
     lines = [f"A: {a_text}", f"B: {b_text}",
              f"agents: {', '.join(agents)} (every figure is about these agents' play); "
-             + ("paired: the same deals in A and B" if paired else "unpaired: the runs do not share their deals")]
+             + ("paired: the same deals in A and B" if paired else "unpaired: A and B were dealt other games")]
     lines.append(f"{'measure':40s} {'A':>8s} {'B':>8s} {'B - A':>8s} {'95% CI':>20s}  verdict")
     for row in measures.itertuples():
         lines.append(f"{row.label[:40]:40s} {row.a:8.3f} {row.b:8.3f} {row.diff:+8.3f} "
@@ -81,10 +81,15 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
               help="Agent spec, once per seat or fewer (rotated over the seats); default: ismcts.")
 @click.option("--games", "num_games", type=INT, default=400, show_default=True, help="Games per variant.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Root seed: the deals both variants play.")
+@click.option("--seed-b", type=INT, default=None,
+              help="Root seed of B alone (default: --seed). Another seed deals B other games, compared "
+                   "unpaired: the same variant twice then measures how often compare flags a difference "
+                   "where there is none.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Study folder; default runs/compare-<game>-seed<seed>/. The same command again continues.")
 @backend_options
-def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, jobs, backend, address, progress):
+def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b, out, jobs, backend, address,
+            progress):
     """Compare two variants: A and B are each 'shipped', a data file, KEY=VALUE options joined by '+',
     or an existing run folder (then both must be runs)."""
     from analysis.compare import game_measures, kind_values, plot_comparison
@@ -92,7 +97,11 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, j
     from analysis.plots import save_png
 
     check_int("--seed", seed, 0, MAX_SEED)
+    if seed_b is not None:
+        check_int("--seed-b", seed_b, 0, MAX_SEED)
     if _is_run(variant_a) or _is_run(variant_b):
+        if seed_b is not None:
+            raise BoardlabError("--seed-b is for variants to play; runs keep the seeds they were played with")
         if not (_is_run(variant_a) and _is_run(variant_b)):
             raise BoardlabError("A and B must both be run folders, or both variants to play")
         paths = [Path(variant_a), Path(variant_b)]
@@ -112,19 +121,20 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, j
         from solver.runs.study import StudyRun, slug
 
         agents = list(agents) or ["ismcts"]
+        seeds = (seed, seed if seed_b is None else seed_b)
         study_runs = [StudyRun(f"{tag}-{slug(text)}",
                                RunConfig(game=game, players=players, agents=tuple(agents), games=num_games,
-                                         seed=seed, options=options), data)
-                      for tag, text, (data, options) in zip("ab", (variant_a, variant_b), variants)]
-        out = out or Path("runs") / f"compare-{game}-seed{seed}"
+                                         seed=root, options=options), data)
+                      for tag, text, (data, options), root in zip("ab", (variant_a, variant_b), variants, seeds)]
+        paired = seeds[0] == seeds[1]
+        out = out or Path("runs") / (f"compare-{game}-seed{seed}" if paired else f"compare-{game}-seed{seed}-{seeds[1]}")
         paths = play_study(study_runs, out, jobs, backend, address, progress)
-        paired = True
         a_text, b_text = (_describe(*v) for v in variants)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     a, b = (load_runs([path]) for path in paths)      # each on its own: variants may hold other data
     measures = game_measures(a, b, paired)
-    kinds = kind_values(a, b)
+    kinds = kind_values(a, b, paired)
     pd_table = measures.assign(section="game").to_csv(index=False, float_format="%.6g")
     (out / "compare.csv").write_text(pd_table)
     kinds.to_csv(out / "compare_kinds.csv", index=False, float_format="%.6g")

@@ -104,6 +104,23 @@ def test_compare_two_option_variants_on_the_same_deals(tmp_path):
     assert same.returncode == 0 and "no difference (identical games)" in same.stdout
 
 
+def test_compare_seed_b_deals_b_other_games_and_compares_unpaired(tmp_path):
+    out = tmp_path / "cmp"
+    done = _boardlab("compare", "shipped", "shipped", "--game", "sanjuan", "--agent", "greedy", "--games", "20",
+                     "--seed", "3", "--seed-b", "4", "--out", out, "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "unpaired: A and B were dealt other games" in done.stdout
+    assert "identical games" not in done.stdout          # the same variant, but other deals: real noise
+    measures = pd.read_csv(out / "compare.csv").set_index("measure")
+    assert (measures["se"] > 0).all() and (measures["games"] == 20).all()
+    runs = sorted((out / "runs").iterdir())
+    a, b = (pd.read_parquet(path) for path in runs)
+    assert not a["score"].equals(b["score"])             # B really played other deals
+    refused = _boardlab("compare", *runs, "--seed-b", "5", "--out", tmp_path / "again")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "--seed-b is for variants to play" in refused.stderr
+
+
 @pytest.mark.parametrize("args, message", [
     (["shipped", "oops"], "variant B: 'oops' is not a data file"),
     (["shipped", "a.json+b.json"], "variant B: two data files"),
