@@ -141,10 +141,13 @@ def kind_values(a: pd.DataFrame, b: pd.DataFrame, paired: bool = True) -> pd.Dat
 
 def plot_comparison(measures: pd.DataFrame, kinds: pd.DataFrame, title: str):
     """Forest plots of the differences B - A with 95% intervals: game measures, then kinds sorted
-    by difference; red where the interval excludes zero."""
+    by difference ('(changed)' after a kind the data changed); red where the interval excludes zero."""
     from analysis.plots import _figure, finish
 
     kinds = kinds[np.isfinite(kinds["diff"])].sort_values("diff")
+    if "change" in kinds.columns:        # the kinds the data changed, told apart from indirect effects
+        kinds = kinds.assign(label=[f"{label} (changed)" if change == "changed in the data" else label
+                                    for label, change in zip(kinds["label"], kinds["change"])])
     panels = [("game measures", measures)] + ([("value of each kind (VP per unit)", kinds)] if len(kinds) else [])
     heights = [max(2.2, 0.32 * len(t) + 1.0) for _, t in panels]
     fig = _figure(9, sum(heights) + 0.6)

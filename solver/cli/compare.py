@@ -53,9 +53,12 @@ def _manifest_settings(path):
     return json.loads((Path(path) / "_manifest.json").read_text())["settings"]
 
 
-def comparison_text(measures, kinds, a_text, b_text, agents, paired):
-    """The printed answer: what was compared, by whom, then one verdict line per measure."""
-    lines = [f"A: {a_text}", f"B: {b_text}",
+def comparison_text(measures, kinds, a_text, b_text, agents, paired, changes="none"):
+    """The printed answer: what was compared, by whom, then one verdict line per measure; each kind
+    is labelled 'changed' (its numbers differ in the data) or 'indirect'."""
+    from analysis.changed import CHANGED
+
+    lines = [f"A: {a_text}", f"B: {b_text}", f"changed in the data: {changes}",
              f"agents: {', '.join(agents)} (every figure is about these agents' play); "
              + ("paired: the same deals in A and B" if paired else "unpaired: A and B were dealt other games")]
     lines.append(f"{'measure':40s} {'A':>8s} {'B':>8s} {'B - A':>8s} {'95% CI':>20s}  verdict")
@@ -64,10 +67,13 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
                      f"[{row.lo:+8.3f}, {row.hi:+8.3f}]  {row.verdict}")
     if len(kinds):
         tested = int(np.isfinite(kinds["diff"]).sum())
-        lines.append(f"value of each kind (VP per unit taken; {tested} kinds tested: about 5% of unchanged kinds "
-                     "are flagged by chance)")
-        for row in kinds.assign(order=-kinds["diff"].abs()).sort_values("order").itertuples():
-            lines.append(f"  {row.label[:38]:38s} {row.value_a:8.2f} {row.value_b:8.2f} {row.diff:+8.2f} "
+        lines.append(f"value of each kind (VP per unit taken; {tested} kinds tested). 'changed': the kind's own "
+                     "numbers differ in the data; 'indirect': they do not, so a flag is the change's effect on "
+                     "play, or chance (about 5% of kinds with no effect are flagged)")
+        order = kinds.assign(first=kinds["change"] != CHANGED, size=-kinds["diff"].abs())
+        for row in order.sort_values(["first", "size"]).itertuples():
+            tag = "changed" if row.change == CHANGED else "indirect"
+            lines.append(f"  {row.label[:34]:34s} {tag:8s} {row.value_a:8.2f} {row.value_b:8.2f} {row.diff:+8.2f} "
                          f"[{row.lo:+8.2f}, {row.hi:+8.2f}]  {row.verdict}")
     return "\n".join(lines)
 
@@ -92,6 +98,7 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b
             progress):
     """Compare two variants: A and B are each 'shipped', a data file, KEY=VALUE options joined by '+',
     or an existing run folder (then both must be runs)."""
+    from analysis.changed import changed_kinds, describe_changes, run_data, variant_data, with_change_labels
     from analysis.compare import game_measures, kind_values, plot_comparison
     from analysis.load import load_runs
     from analysis.plots import save_png
@@ -112,6 +119,7 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b
         paired = sa["seed"] == sb["seed"] and sa["agents"] == sb["agents"] and sa.get("paired") == sb.get("paired")
         game, agents = sa["game"], sa["agents"]
         a_text, b_text = f"run {paths[0]}", f"run {paths[1]}"
+        data_a, data_b = run_data(paths[0]), run_data(paths[1])
         out = out or Path("runs") / f"compare-{game}-runs"
     else:
         variants = [parse_variant(variant_a, "A"), parse_variant(variant_b, "B")]
@@ -130,16 +138,18 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b
         out = out or Path("runs") / (f"compare-{game}-seed{seed}" if paired else f"compare-{game}-seed{seed}-{seeds[1]}")
         paths = play_study(study_runs, out, jobs, backend, address, progress)
         a_text, b_text = (_describe(*v) for v in variants)
+        data_a, data_b = (variant_data(game, data) for data, _ in variants)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     a, b = (load_runs([path]) for path in paths)      # each on its own: variants may hold other data
     measures = game_measures(a, b, paired)
     kinds = kind_values(a, b, paired)
+    kinds = with_change_labels(kinds, changed_kinds(game, data_a, data_b, kinds["feature"]))
     pd_table = measures.assign(section="game").to_csv(index=False, float_format="%.6g")
     (out / "compare.csv").write_text(pd_table)
     kinds.to_csv(out / "compare_kinds.csv", index=False, float_format="%.6g")
     save_png(plot_comparison(measures, kinds, f"{game}: B ({b_text}) - A ({a_text}); agents: {', '.join(agents)}"),
              out / "compare.png")
-    click.echo(comparison_text(measures, kinds, a_text, b_text, agents, paired))
+    click.echo(comparison_text(measures, kinds, a_text, b_text, agents, paired, describe_changes(data_a, data_b)))
     echo_note(game, err=True)
     click.echo(f"study: {out} (compare.csv, compare_kinds.csv, compare.png)")

@@ -92,6 +92,8 @@ def test_compare_two_option_variants_on_the_same_deals(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "A: shipped data, no options" in done.stdout and 'B: seat_vp="0,4"' in done.stdout
     assert "agents: greedy (every figure is about these agents' play); paired" in done.stdout
+    assert "changed in the data: none" in done.stdout     # an option changes no kind's numbers
+    assert (pd.read_csv(out / "compare_kinds.csv")["change"] == "indirect").all()
     measures = pd.read_csv(out / "compare.csv").set_index("measure")
     assert measures.loc["win_seat1", "diff"] > 0           # four points for seat 1 win it games
     assert (out / "compare.png").is_file() and (out / "compare_kinds.csv").is_file()
@@ -165,5 +167,7 @@ def test_the_designers_walk_through_runs_as_written(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     assert "manor.json: valid seasons data" in done.stdout
-    assert "B: data manor.json" in done.stdout and "manor" in done.stdout
+    assert "B: data manor.json" in done.stdout and "changed in the data: buildings.manor.vp 10 -> 2" in done.stdout
+    assert re.search(r"^  manor +changed ", done.stdout, re.M)
+    assert len(re.findall(r"^  \S.* changed ", done.stdout, re.M)) == 1     # every other kind: indirect
     assert (tmp_path / "runs" / "manor" / "compare.png").is_file()
