@@ -74,10 +74,23 @@ def test_compensation_fits_then_checks_on_fresh_games(tmp_path):
     assert check["seed"] != 0                    # the check plays other deals than the fit
 
 
+def test_a_negative_bonus_gives_the_start_player_the_points(tmp_path):
+    import json
+
+    out = tmp_path / "comp"
+    done = _boardlab("compensation", "--game", "sanjuan", "--agent", "greedy", "--bonus", "-6,0", "--games", "20",
+                     "--check-games", "0", "--out", out, "--no-progress")
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((out / "runs" / "fit-sanjuan-2p-greedy-bonus-6.parquet" / "_manifest.json").read_text())
+    assert manifest["settings"]["options"] == {"seat_vp": "6,0"}          # seat 0 starts 6 ahead, nobody below 0
+    assert re.search(r"^ +-6 +20 ", done.stdout, re.M)                   # the fit's table lists the negative bonus
+
+
 @pytest.mark.parametrize("args, message", [
     (["--bonus", "3"], "--bonus needs two or more values"),
     (["--bonus", "0,x"], "--bonus must be whole points"),
     (["--option", "seat_vp=0,1"], "--option seat_vp is what compensation varies"),
+    (["--bonus", "-10,60", "--players", "3"], "--bonus needs two or more values in -50..50 at 3 players"),
 ])
 def test_compensation_refuses_in_one_line(tmp_path, args, message):
     done = _boardlab("compensation", "--game", "sanjuan", "--agent", "random", "--games", "2", *args,
