@@ -92,7 +92,8 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired, changes="no
                    "unpaired: the same variant twice then measures how often compare flags a difference "
                    "where there is none.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Study folder; default runs/compare-<game>-seed<seed>/. The same command again continues.")
+              help="Study folder; default runs/compare-<game>-seed<seed>/ (with --seed-b: "
+                   "runs/compare-<game>-seed<seed>-<seed-b>/). The same command again continues.")
 @backend_options
 def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b, out, jobs, backend, address,
             progress):
