@@ -37,6 +37,7 @@ _NAMED = {
                  ("rule_numbers", "black_purchase_cost"): ("blackpurchases",),
                  ("rule_numbers", "mine_silverlings"): ("mine",)},
     "tiletum": {("crest_final_vp", None): ("crests",), ("cathedral_costs", None): ("cathedraltiles",),
+                ("cathedrals", None): ("cathedraltiles",), ("person_kinds", None): ("persons",),
                 ("fairs", "cathedrals"): ("cathedraltiles",), ("contracts", None): ("crestcontracts",),
                 ("buildings", None): ("fullbuildings",)},
 }

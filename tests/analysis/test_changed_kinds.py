@@ -47,3 +47,17 @@ def test_a_game_without_data_and_the_labels():
     assert changed_kinds("sanjuan", None, None, ["f_built_tower"]) == set()
     kinds = pd.DataFrame({"feature": ["f_built_manor", "f_built_palace"]})
     assert list(with_change_labels(kinds, {"f_built_manor"})["change"]) == [CHANGED, INDIRECT]
+
+
+def test_tiletum_tables_reach_their_kinds():
+    kinds = ["f_persons", "f_contracts", "f_crest_contracts", "f_crests", "f_full_buildings", "f_houses",
+             "f_pillars", "f_cathedral_tiles"]
+    a = variant_data("tiletum", None)
+    b = copy.deepcopy(a)
+    for item in b["tables"]["cathedrals"]["items"]:          # the planted variant of docs/results.md
+        item["tiles"] = [2 * vp for vp in item["tiles"]]
+    assert changed_kinds("tiletum", a, b, kinds) == {"f_cathedral_tiles"}
+    c = copy.deepcopy(a)
+    for item in c["tables"]["contracts"]["items"]:
+        item["vp"] = 1
+    assert changed_kinds("tiletum", a, c, kinds) == {"f_contracts", "f_crest_contracts"}   # crest contracts are contracts
