@@ -34,6 +34,7 @@ CASES = [
     ("suggest_stability.py", (*SJ, "--positions", "1", "--jobs", "0", "--out", "y"), "--jobs must be positive, got 0"),
     ("suggest_stability.py", (*SJ, "--positions", "1", "--source", "foo", "--out", "y"), "unknown agent 'foo'"),
     ("check_wheel.py", ("README.md",), "cannot read README.md as a wheel"),
+    ("null_rate.py", ("nowhere",), "no compare.csv in nowhere"),
 ]
 
 
