@@ -40,10 +40,15 @@ def bonus_words(bonus: int, players: int) -> str:
     if b == 0:
         return "no starting points"
     if b > 0:
-        return f"{b} points for seat 1" if players == 2 else f"{b} more points for each later seat"
+        return f"{_points(b)} for seat 1" if players == 2 else f"{_points(b)} more for each later seat"
     if players == 2:
-        return f"{-b} points for the start player"
-    return f"{-b * (players - 1)} points for the start player, {-b} fewer for each later seat"
+        return f"{_points(-b)} for the start player"
+    return f"{_points(-b * (players - 1))} for the start player, {-b} fewer for each later seat"
+
+
+def _points(n: int) -> str:
+    """``1 point``, ``3 points``."""
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _start_rows(df: pd.DataFrame, bonus_of) -> pd.DataFrame:

@@ -97,3 +97,4 @@ def test_a_favoured_second_seat_gives_the_points_to_the_start_player():
     assert bonus_words(-5, 2) == "5 points for the start player"
     assert bonus_words(-2, 3) == "4 points for the start player, 2 fewer for each later seat"
     assert bonus_words(3, 2) == "3 points for seat 1" and bonus_words(0, 4) == "no starting points"
+    assert bonus_words(-1, 2) == "1 point for the start player" and bonus_words(2, 3) == "2 points more for each later seat"
