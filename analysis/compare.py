@@ -3,7 +3,8 @@
 The variants are played on the same deals by the same agents in the same seats (a paired design:
 game ``i`` of A and game ``i`` of B share their seeds), so each game-level measure is compared
 game by game: the difference B - A per deal, its mean, and a t interval over deals. Runs that do
-not share their seeds are compared as independent samples (Welch), which needs more games.
+not share their seeds (or B dealt by another root seed, ``compare --seed-b``) are compared as
+independent samples (Welch; each variant's deals their own clusters), which needs more games.
 
 Measures: each seat's share of wins, the mean score, the spread of scores (standard deviation of
 the seats' scores in a game), the winning margin (winner minus runner-up), the game length
@@ -100,12 +101,15 @@ def game_measures(a: pd.DataFrame, b: pd.DataFrame, paired: bool = True) -> pd.D
     return pd.DataFrame(rows)
 
 
-def kind_values(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
+def kind_values(a: pd.DataFrame, b: pd.DataFrame, paired: bool = True) -> pd.DataFrame:
     """Per kind: feature, label, value_a, value_b (points per unit), diff (B - A), lo, hi, se,
     verdict, from one regression of the score on the kinds, the variant and their interaction,
-    cluster-robust by deal (a paired deal is one cluster)."""
+    cluster-robust by deal (paired: a deal of A and the same deal of B are one cluster; unpaired:
+    each variant's deals are clusters of their own)."""
     game = str(a["game"].iloc[0])
     both = pd.concat([a.assign(variant=0.0), b.assign(variant=1.0)], ignore_index=True)
+    deal = both["deal"] if "deal" in both.columns else both["game_index"]
+    clusters = (deal.astype(str) if paired else both["variant"].astype(str) + ":" + deal.astype(str)).to_numpy()
     both = stats.with_win_credit(both.drop(columns=["run"], errors="ignore"))
     feats = [f for f in feature_columns(both, game) if f in a.columns and f in b.columns]
     if not feats:
@@ -116,7 +120,7 @@ def kind_values(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     X = np.hstack([X, v, F * v])
     keep = _independent(X)
     keep[0] = True
-    beta, lo, hi, _ = ols_cluster(X[:, keep], both[["score"]].to_numpy(float), both["game_index"].to_numpy())
+    beta, lo, hi, _ = ols_cluster(X[:, keep], both[["score"]].to_numpy(float), clusters)
     full = np.full((4, X.shape[1]), np.nan)
     full[:, keep] = np.vstack([beta[:, 0], lo[:, 0], hi[:, 0], _[:, 0]])
     rows = []
@@ -137,10 +141,13 @@ def kind_values(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
 
 def plot_comparison(measures: pd.DataFrame, kinds: pd.DataFrame, title: str):
     """Forest plots of the differences B - A with 95% intervals: game measures, then kinds sorted
-    by difference; red where the interval excludes zero."""
+    by difference ('(changed)' after a kind the data changed); red where the interval excludes zero."""
     from analysis.plots import _figure, finish
 
     kinds = kinds[np.isfinite(kinds["diff"])].sort_values("diff")
+    if "change" in kinds.columns:        # the kinds the data changed, told apart from indirect effects
+        kinds = kinds.assign(label=[f"{label} (changed)" if change == "changed in the data" else label
+                                    for label, change in zip(kinds["label"], kinds["change"])])
     panels = [("game measures", measures)] + ([("value of each kind (VP per unit)", kinds)] if len(kinds) else [])
     heights = [max(2.2, 0.32 * len(t) + 1.0) for _, t in panels]
     fig = _figure(9, sum(heights) + 0.6)

@@ -1,7 +1,10 @@
 """The starting points that even out the seats, fitted from games played at several bonuses.
 
 A *schedule* of ``b`` points gives seat ``k`` ``k * b`` points at the start (``--option
-seat_vp=0,b,2b,...``): every seat after the first gets ``b`` more than the one before it. From
+seat_vp=0,b,2b,...``): every seat after the first gets ``b`` more than the one before it. A negative
+``b`` (the later seats are the favoured ones) gives the points to the earlier seats instead: seat
+``k`` starts with ``(n - 1 - k) * |b|`` (two players: ``seat_vp=|b|,0``, points for the start
+player). Only the differences between seats decide who wins, so both read as one curve in ``b``. From
 self-play games at several values of ``b`` (:func:`fit_compensation`), a binomial GLM (logit link)
 of the start player's win credit (ties split) on ``b`` gives the curve of the start player's win
 share against the bonus; the compensation is where the curve crosses the fair share ``1/n``, with
@@ -24,8 +27,28 @@ from engine_c.errors import BoardlabError
 
 
 def schedule(bonus: int, players: int) -> str:
-    """The ``seat_vp`` option value of a bonus schedule: ``0,b,2b,...``."""
-    return ",".join(str(k * int(bonus)) for k in range(players))
+    """The ``seat_vp`` option value of a bonus schedule: ``0,b,2b,...``; for a negative ``b``, the
+    same differences from the other end (``2|b|,|b|,0``), as no seat can start below zero."""
+    b = int(bonus)
+    shift = min(0, (players - 1) * b)
+    return ",".join(str(k * b - shift) for k in range(players))
+
+
+def bonus_words(bonus: int, players: int) -> str:
+    """A bonus in a designer's words: who starts with how many points."""
+    b = int(bonus)
+    if b == 0:
+        return "no starting points"
+    if b > 0:
+        return f"{_points(b)} for seat 1" if players == 2 else f"{_points(b)} more for each later seat"
+    if players == 2:
+        return f"{_points(-b)} for the start player"
+    return f"{_points(-b * (players - 1))} for the start player, {-b} fewer for each later seat"
+
+
+def _points(n: int) -> str:
+    """``1 point``, ``3 points``."""
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _start_rows(df: pd.DataFrame, bonus_of) -> pd.DataFrame:
@@ -92,8 +115,9 @@ def side(lo: float, hi: float, fair: float) -> str:
 
 
 def chosen_bonus(fit: dict) -> int:
-    """The whole-point bonus nearest to the fitted crossing (0 when the curve cannot place it)."""
-    return 0 if not np.isfinite(fit["bonus"]) else max(0, int(round(fit["bonus"])))
+    """The whole-point bonus nearest to the fitted crossing, negative when the later seats are the
+    favoured ones (0 when the curve cannot place it)."""
+    return 0 if not np.isfinite(fit["bonus"]) else int(round(fit["bonus"]))
 
 
 def whole_point_check(fit: dict, chosen: int) -> pd.DataFrame:
@@ -101,8 +125,6 @@ def whole_point_check(fit: dict, chosen: int) -> pd.DataFrame:
     with its 95% interval, and which side of the fair share each lands on."""
     rows = []
     for bonus in (chosen - 1, chosen, chosen + 1):
-        if bonus < 0:
-            continue
         p, lo, hi = predicted_share(fit, bonus)
         rows.append(dict(bonus=bonus, predicted=p, lo=lo, hi=hi, side=side(lo, hi, fit["fair"]),
                          nearer=("above" if p > fit["fair"] else "below") + " the fair share"))

@@ -55,21 +55,27 @@ def _manifest_settings(path):
     return json.loads((Path(path) / "_manifest.json").read_text())["settings"]
 
 
-def comparison_text(measures, kinds, a_text, b_text, agents, paired):
-    """The printed answer: what was compared, by whom, then one verdict line per measure."""
-    lines = [f"A: {a_text}", f"B: {b_text}",
+def comparison_text(measures, kinds, a_text, b_text, agents, paired, changes="none"):
+    """The printed answer: what was compared, by whom, then one verdict line per measure; each kind
+    is labelled 'changed' (its numbers differ in the data) or 'indirect'."""
+    from analysis.changed import CHANGED
+
+    lines = [f"A: {a_text}", f"B: {b_text}", f"changed in the data: {changes}",
              f"agents: {', '.join(agents)} (every figure is about these agents' play); "
-             + ("paired: the same deals in A and B" if paired else "unpaired: the runs do not share their deals")]
+             + ("paired: the same deals in A and B" if paired else "unpaired: A and B were dealt other games")]
     lines.append(f"{'measure':40s} {'A':>8s} {'B':>8s} {'B - A':>8s} {'95% CI':>20s}  verdict")
     for row in measures.itertuples():
         lines.append(f"{row.label[:40]:40s} {row.a:8.3f} {row.b:8.3f} {row.diff:+8.3f} "
                      f"[{row.lo:+8.3f}, {row.hi:+8.3f}]  {row.verdict}")
     if len(kinds):
         tested = int(np.isfinite(kinds["diff"]).sum())
-        lines.append(f"value of each kind (VP per unit taken; {tested} kinds tested: about 5% of unchanged kinds "
-                     "are flagged by chance)")
-        for row in kinds.assign(order=-kinds["diff"].abs()).sort_values("order").itertuples():
-            lines.append(f"  {row.label[:38]:38s} {row.value_a:8.2f} {row.value_b:8.2f} {row.diff:+8.2f} "
+        lines.append(f"value of each kind (VP per unit taken; {tested} kinds tested). 'changed': the kind's own "
+                     "numbers differ in the data; 'indirect': they do not, so a flag is the change's effect on "
+                     "play, or chance (about 5% of kinds with no effect are flagged)")
+        order = kinds.assign(first=kinds["change"] != CHANGED, size=-kinds["diff"].abs())
+        for row in order.sort_values(["first", "size"]).itertuples():
+            tag = "changed" if row.change == CHANGED else "indirect"
+            lines.append(f"  {row.label[:34]:34s} {tag:8s} {row.value_a:8.2f} {row.value_b:8.2f} {row.diff:+8.2f} "
                          f"[{row.lo:+8.2f}, {row.hi:+8.2f}]  {row.verdict}")
     return "\n".join(lines)
 
@@ -83,8 +89,13 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
               help="Agent spec, once per seat or fewer (rotated over the seats); default: ismcts.")
 @click.option("--games", "num_games", type=INT, default=400, show_default=True, help="Games per variant.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Root seed: the deals both variants play.")
+@click.option("--seed-b", type=INT, default=None,
+              help="Root seed of B alone (default: --seed). Another seed deals B other games, compared "
+                   "unpaired: the same variant twice then measures how often compare flags a difference "
+                   "where there is none.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Study folder; default runs/compare-<game>-seed<seed>/. The same command again continues.")
+              help="Study folder; default runs/compare-<game>-seed<seed>/ (with --seed-b: "
+                   "runs/compare-<game>-seed<seed>-<seed-b>/). The same command again continues.")
 @click.option("--causal", "causal_kinds", default="", metavar="KINDS",
               help="Also value these kinds (comma-separated, e.g. keep,tavern) by forced takes in each variant's "
                    f"saved positions (every {CAUSAL_SAVE_EVERY}th; a study played without --causal keeps none) "
@@ -94,19 +105,24 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired):
 @click.option("--positions-per-kind", type=INT, default=60, show_default=True,
               help="With --causal: saved positions per kind and variant at most (0: all).")
 @backend_options
-def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, causal_kinds, continuations,
+def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b, out, causal_kinds, continuations,
             positions_per_kind, jobs, backend, address, progress):
     """Compare two variants: A and B are each 'shipped', a data file, KEY=VALUE options joined by '+',
     or an existing run folder (then both must be runs)."""
+    from analysis.changed import changed_kinds, describe_changes, run_data, variant_data, with_change_labels
     from analysis.compare import game_measures, kind_values, plot_comparison
     from analysis.load import load_runs
     from analysis.plots import save_png
 
     check_int("--seed", seed, 0, MAX_SEED)
+    if seed_b is not None:
+        check_int("--seed-b", seed_b, 0, MAX_SEED)
     check_int("--continuations", continuations, 1, 10**6)
     check_int("--positions-per-kind", positions_per_kind, 0, 10**9)
     causal = [k.strip() for k in causal_kinds.split(",") if k.strip()]
     if _is_run(variant_a) or _is_run(variant_b):
+        if seed_b is not None:
+            raise BoardlabError("--seed-b is for variants to play; runs keep the seeds they were played with")
         if not (_is_run(variant_a) and _is_run(variant_b)):
             raise BoardlabError("A and B must both be run folders, or both variants to play")
         paths = [Path(variant_a), Path(variant_b)]
@@ -117,6 +133,7 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, c
         paired = sa["seed"] == sb["seed"] and sa["agents"] == sb["agents"] and sa.get("paired") == sb.get("paired")
         game, agents = sa["game"], sa["agents"]
         a_text, b_text = f"run {paths[0]}", f"run {paths[1]}"
+        data_a, data_b = run_data(paths[0]), run_data(paths[1])
         out = out or Path("runs") / f"compare-{game}-runs"
     else:
         variants = [parse_variant(variant_a, "A"), parse_variant(variant_b, "B")]
@@ -126,27 +143,30 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, out, c
         from solver.runs.study import StudyRun, slug
 
         agents = list(agents) or ["ismcts"]
+        seeds = (seed, seed if seed_b is None else seed_b)
         study_runs = [StudyRun(f"{tag}-{slug(text)}",
                                RunConfig(game=game, players=players, agents=tuple(agents), games=num_games,
-                                         seed=seed, options=options), data,
+                                         seed=root, options=options), data,
                                save_positions=CAUSAL_SAVE_EVERY if causal else 0)
-                      for tag, text, (data, options) in zip("ab", (variant_a, variant_b), variants)]
-        out = out or Path("runs") / f"compare-{game}-seed{seed}"
+                      for tag, text, (data, options), root in zip("ab", (variant_a, variant_b), variants, seeds)]
+        paired = seeds[0] == seeds[1]
+        out = out or Path("runs") / (f"compare-{game}-seed{seed}" if paired else f"compare-{game}-seed{seed}-{seeds[1]}")
         study_runs = _with_saved_positions(study_runs, out)
         paths = play_study(study_runs, out, jobs, backend, address, progress)
-        paired = True
         a_text, b_text = (_describe(*v) for v in variants)
+        data_a, data_b = (variant_data(game, data) for data, _ in variants)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     a, b = (load_runs([path]) for path in paths)      # each on its own: variants may hold other data
     measures = game_measures(a, b, paired)
-    kinds = kind_values(a, b)
+    kinds = kind_values(a, b, paired)
+    kinds = with_change_labels(kinds, changed_kinds(game, data_a, data_b, kinds["feature"]))
     pd_table = measures.assign(section="game").to_csv(index=False, float_format="%.6g")
     (out / "compare.csv").write_text(pd_table)
     kinds.to_csv(out / "compare_kinds.csv", index=False, float_format="%.6g")
     save_png(plot_comparison(measures, kinds, f"{game}: B ({b_text}) - A ({a_text}); agents: {', '.join(agents)}"),
              out / "compare.png")
-    click.echo(comparison_text(measures, kinds, a_text, b_text, agents, paired))
+    click.echo(comparison_text(measures, kinds, a_text, b_text, agents, paired, describe_changes(data_a, data_b)))
     if causal:
         click.echo(causal_section(paths, out, causal, continuations, positions_per_kind, agents, jobs, seed,
                                   paired, progress))

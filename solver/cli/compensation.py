@@ -9,20 +9,29 @@ import click
 from engine_c.errors import BoardlabError
 from solver.cli.common import (INT, backend_options, data_option, echo_note, fail, options_option,
                                parse_options, play_study)
+from engine_c.validate import SEAT_VP_MAX
 from solver.runs.config import MAX_GAMES, MAX_SEED, check_int
 
 BONUS_GRID = "0,2,4,6,8,10"
 CHECK_SEED_KEY = 0xC0FFEE        # the check games' root seed is derived from --seed and this: other deals
 
 
-def _grid(text):
-    """``--bonus`` as a sorted list of distinct whole points (0..100)."""
+def _reach(players):
+    """The largest |b| a schedule can give: the seat furthest from the favoured one gets (n-1)*|b|."""
+    return SEAT_VP_MAX // max(players - 1, 1)
+
+
+def _grid(text, players):
+    """``--bonus`` as a sorted list of distinct whole points, negative ones giving the points to the
+    earlier seats; every schedule within what seat_vp can give."""
     try:
         values = sorted({int(part) for part in str(text).split(",") if part.strip()})
     except ValueError:
         raise BoardlabError(f"--bonus must be whole points separated by commas, e.g. {BONUS_GRID}; got {text!r}") from None
-    if len(values) < 2 or values[0] < 0 or values[-1] > 100:
-        raise BoardlabError(f"--bonus needs two or more values in 0..100, got {text!r}")
+    reach = _reach(players)
+    if len(values) < 2 or values[0] < -reach or values[-1] > reach:
+        raise BoardlabError(f"--bonus needs two or more values in -{reach}..{reach} at {players} players "
+                            f"(a seat starts with at most {SEAT_VP_MAX} points), got {text!r}")
     return values
 
 
@@ -46,7 +55,8 @@ def _runs(game, players, agent, bonuses, games, seed, options, data, tag):
 @click.option("--players", type=INT, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", default="ismcts", show_default=True, help="Agent playing every seat.")
 @click.option("--bonus", "bonus_text", default=BONUS_GRID, show_default=True,
-              help="Bonuses b to play: seat k starts with k*b points (seat_vp=0,b,2b,...).")
+              help="Bonuses b to play: seat k starts with k*b points (seat_vp=0,b,2b,...); a negative b gives "
+                   "the points to the earlier seats (seat_vp=2|b|,|b|,0), for games whose later seats are favoured.")
 @click.option("--games", "num_games", type=INT, default=100, show_default=True, help="Games per bonus of the fit.")
 @click.option("--check-games", type=INT, default=400, show_default=True,
               help="Fresh games (other seeds) at the chosen whole-point bonus (0: no check).")
@@ -62,13 +72,13 @@ def compensation(game, players, agent, bonus_text, num_games, check_games, seed,
     """Fit the starting bonus that evens out the seats, then check it on fresh games."""
     import numpy as np
 
-    from analysis.compensation import checked, chosen_bonus, fit_compensation, whole_point_check
+    from analysis.compensation import bonus_words, checked, chosen_bonus, fit_compensation, schedule, whole_point_check
     from analysis.load import load_runs
 
     check_int("--seed", seed, 0, MAX_SEED)
     check_int("--games", num_games, 1, MAX_GAMES)
     check_int("--check-games", check_games, 0, MAX_GAMES)
-    bonuses = _grid(bonus_text)
+    bonuses = _grid(bonus_text, players)
     options = parse_options(options)
     out = out or Path("runs") / f"compensation-{game}-{players}p-seed{seed}"
     fit_runs = _runs(game, players, agent, bonuses, num_games, seed, options, data_path, "fit")
@@ -78,17 +88,24 @@ def compensation(game, players, agent, bonus_text, num_games, check_games, seed,
     fit = fit_compensation(frame, bonus_of)
     fair = fit["fair"]
     lines = [f"{game}, {players} players, {agent} in every seat: the start player's win share against a bonus "
-             f"of b points per later seat (seat k starts with k*b); fair share {100 * fair:.1f}%",
+             f"of b points per later seat (seat k starts with k*b; a negative b gives the points to the earlier seats); "
+             f"fair share {100 * fair:.1f}%",
              f"  {'bonus':>5s} {'games':>6s} {'win share':>9s} {'95% CI':>16s}"]
     for row in fit["measured"].itertuples():
         lines.append(f"  {row.bonus:5.0f} {row.games:6d} {100 * row.win_share:8.1f}% [{100 * row.lo:5.1f}, {100 * row.hi:5.1f}]%")
     if not np.isfinite(fit["bonus"]):
         fail("the fitted curve is flat: the bonus does not move the start player's share at these games")
     lines.append(f"fitted curve (binomial GLM, logit): crosses the fair share at b = {fit['bonus']:.2f} "
-                 f"[{fit['bonus_lo']:.2f}, {fit['bonus_hi']:.2f}] points")
+                 f"[{fit['bonus_lo']:.2f}, {fit['bonus_hi']:.2f}] points"
+                 + ("; below zero: the later seats are favoured, so the points go to the start player"
+                    if fit["bonus"] < 0 else ""))
     chosen = chosen_bonus(fit)
+    if abs(chosen) > _reach(players):
+        fail(f"the curve crosses the fair share at b = {fit['bonus']:.1f}, beyond the {SEAT_VP_MAX} starting "
+             "points seat_vp can give: play bonuses nearer the crossing (--bonus)")
     for row in whole_point_check(fit, chosen).itertuples():
-        lines.append(f"  whole points b = {row.bonus}: the curve gives {100 * row.predicted:.1f}% "
+        lines.append(f"  whole points b = {row.bonus} ({bonus_words(row.bonus, players)}): "
+                     f"the curve gives {100 * row.predicted:.1f}% "
                      f"[{100 * row.lo:.1f}, {100 * row.hi:.1f}]%, {row.nearer}; {row.side}")
     result = dict(chosen=chosen, fit=fit["bonus"], fit_lo=fit["bonus_lo"], fit_hi=fit["bonus_hi"])
     if check_games:
@@ -96,7 +113,8 @@ def compensation(game, players, agent, bonus_text, num_games, check_games, seed,
         check_runs = _runs(game, players, agent, [chosen], check_games, check_seed, options, data_path, "check")
         check = checked(load_runs(play_study(check_runs, out, jobs, backend, address, progress)), fair)
         verdict = "holds" if check["holds"] else "does not hold"
-        lines.append(f"check on {check['games']} fresh games (seed {check_seed}) at b = {chosen}: the start player "
+        lines.append(f"check on {check['games']} fresh games (seed {check_seed}) at b = {chosen} "
+                     f"({bonus_words(chosen, players)}): the start player "
                      f"wins {100 * check['win_share']:.1f}% [{100 * check['lo']:.1f}, {100 * check['hi']:.1f}]%, "
                      f"p = {check['p']:.3f} against {100 * fair:.1f}%: the compensation {verdict} ({check['side']})")
         result.update({f"check_{k}": v for k, v in check.items()})
@@ -105,5 +123,5 @@ def compensation(game, players, agent, bonus_text, num_games, check_games, seed,
     (out / "compensation.json").write_text(json.dumps(result, indent=2, default=float) + "\n")
     click.echo("\n".join(lines))
     echo_note(game, err=True)
-    click.echo(f"suggested option: --option seat_vp={','.join(str(k * chosen) for k in range(players))}; "
+    click.echo(f"suggested option: --option seat_vp={schedule(chosen, players)} ({bonus_words(chosen, players)}); "
                f"study: {out}")

@@ -1,4 +1,5 @@
 """Comparing two variants: paired differences, verdicts, and kind values from the joint regression."""
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -59,3 +60,16 @@ def test_verdicts_and_refusals():
     with pytest.raises(BoardlabError, match="fewer than two games"):
         game_measures(a[a["game_index"] == 0], a[a["game_index"] == 1])
     assert list(per_game(a).columns) == ["turns", "mean_score", "spread", "margin", "win_seat0", "win_seat1"]
+
+
+def test_paired_deals_cluster_together_and_unpaired_deals_apart():
+    # the same seed: B's games share A's deals and noise, so a deal's two games move together and
+    # the paired interval on a kind's change is narrower than the one treating them as independent
+    a = _variant(effects={"f_built_tower": 4.0})
+    b = _variant(effects={"f_built_tower": 8.0})
+    b["score"] = b["score"] + np.random.default_rng(1).normal(0.0, 2.0, len(b))   # B's own, smaller noise on top
+    paired = kind_values(a, b, paired=True).set_index("feature")
+    unpaired = kind_values(a, b, paired=False).set_index("feature")
+    assert paired.loc["f_built_tower", "diff"] == pytest.approx(unpaired.loc["f_built_tower", "diff"])
+    assert (paired["se"] < 0.5 * unpaired["se"]).all()
+    assert unpaired.loc["f_built_tower", "verdict"] == "higher in B"

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.compensation import (checked, chosen_bonus, fit_compensation, predicted_share, schedule, side,
+from analysis.compensation import (bonus_words, checked, chosen_bonus, fit_compensation, predicted_share, schedule, side,
                                    whole_point_check)
 from analysis.synthetic import synthetic_results
 from engine_c.errors import BoardlabError
@@ -77,3 +77,24 @@ def test_refusals_name_the_problem():
     with pytest.raises(BoardlabError, match="self-play"):
         fit_compensation(mixed, {"r": 0})
     assert np.isfinite(fit_compensation(*_fit_runs([0, 5], games=200))["bonus"])
+
+
+def test_a_favoured_second_seat_gives_the_points_to_the_start_player():
+    # the start player planted 5 points behind: the fair bonus is b = -5, i.e. 5 points for seat 0
+    frames, bonus_of = [], {}
+    for i, bonus in enumerate([-8, -4, 0, 4]):
+        frame = synthetic_results("sanjuan", players=2, games=600, seat_bonus=[-5.0, bonus], seed=20 + i,
+                                  noise_scale=6.0)
+        frames.append(frame.assign(run=f"b{bonus}"))
+        bonus_of[f"b{bonus}"] = bonus
+    fit = fit_compensation(pd.concat(frames, ignore_index=True), bonus_of)
+    assert fit["bonus_lo"] < -5.0 < fit["bonus_hi"] and fit["bonus_hi"] < 0
+    assert chosen_bonus(fit) == -5                 # not clamped to 0
+    table = whole_point_check(fit, -5).set_index("bonus")
+    assert list(table.index) == [-6, -5, -4]
+    assert table.loc[-6, "nearer"] == "above the fair share" and table.loc[-4, "nearer"] == "below the fair share"
+    assert schedule(-5, 2) == "5,0" and schedule(-2, 3) == "4,2,0"     # the same differences, none below 0
+    assert bonus_words(-5, 2) == "5 points for the start player"
+    assert bonus_words(-2, 3) == "4 points for the start player, 2 fewer for each later seat"
+    assert bonus_words(3, 2) == "3 points for seat 1" and bonus_words(0, 4) == "no starting points"
+    assert bonus_words(-1, 2) == "1 point for the start player" and bonus_words(2, 3) == "2 points more for each later seat"

@@ -74,10 +74,23 @@ def test_compensation_fits_then_checks_on_fresh_games(tmp_path):
     assert check["seed"] != 0                    # the check plays other deals than the fit
 
 
+def test_a_negative_bonus_gives_the_start_player_the_points(tmp_path):
+    import json
+
+    out = tmp_path / "comp"
+    done = _boardlab("compensation", "--game", "sanjuan", "--agent", "greedy", "--bonus", "-6,0", "--games", "20",
+                     "--check-games", "0", "--out", out, "--no-progress")
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((out / "runs" / "fit-sanjuan-2p-greedy-bonus-6.parquet" / "_manifest.json").read_text())
+    assert manifest["settings"]["options"] == {"seat_vp": "6,0"}          # seat 0 starts 6 ahead, nobody below 0
+    assert re.search(r"^ +-6 +20 ", done.stdout, re.M)                   # the fit's table lists the negative bonus
+
+
 @pytest.mark.parametrize("args, message", [
     (["--bonus", "3"], "--bonus needs two or more values"),
     (["--bonus", "0,x"], "--bonus must be whole points"),
     (["--option", "seat_vp=0,1"], "--option seat_vp is what compensation varies"),
+    (["--bonus", "-10,60", "--players", "3"], "--bonus needs two or more values in -50..50 at 3 players"),
 ])
 def test_compensation_refuses_in_one_line(tmp_path, args, message):
     done = _boardlab("compensation", "--game", "sanjuan", "--agent", "random", "--games", "2", *args,
@@ -92,6 +105,8 @@ def test_compare_two_option_variants_on_the_same_deals(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "A: shipped data, no options" in done.stdout and 'B: seat_vp="0,4"' in done.stdout
     assert "agents: greedy (every figure is about these agents' play); paired" in done.stdout
+    assert "changed in the data: none" in done.stdout     # an option changes no kind's numbers
+    assert (pd.read_csv(out / "compare_kinds.csv")["change"] == "indirect").all()
     measures = pd.read_csv(out / "compare.csv").set_index("measure")
     assert measures.loc["win_seat1", "diff"] > 0           # four points for seat 1 win it games
     assert (out / "compare.png").is_file() and (out / "compare_kinds.csv").is_file()
@@ -102,6 +117,23 @@ def test_compare_two_option_variants_on_the_same_deals(tmp_path):
     assert pd.read_csv(tmp_path / "again" / "compare.csv").set_index("measure")["diff"].equals(measures["diff"])
     same = _boardlab("compare", runs[0], runs[0], "--out", tmp_path / "same")
     assert same.returncode == 0 and "no difference (identical games)" in same.stdout
+
+
+def test_compare_seed_b_deals_b_other_games_and_compares_unpaired(tmp_path):
+    out = tmp_path / "cmp"
+    done = _boardlab("compare", "shipped", "shipped", "--game", "sanjuan", "--agent", "greedy", "--games", "20",
+                     "--seed", "3", "--seed-b", "4", "--out", out, "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert "unpaired: A and B were dealt other games" in done.stdout
+    assert "identical games" not in done.stdout          # the same variant, but other deals: real noise
+    measures = pd.read_csv(out / "compare.csv").set_index("measure")
+    assert (measures["se"] > 0).all() and (measures["games"] == 20).all()
+    runs = sorted((out / "runs").iterdir())
+    a, b = (pd.read_parquet(path) for path in runs)
+    assert not a["score"].equals(b["score"])             # B really played other deals
+    refused = _boardlab("compare", *runs, "--seed-b", "5", "--out", tmp_path / "again")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "--seed-b is for variants to play" in refused.stderr
 
 
 @pytest.mark.parametrize("args, message", [
@@ -148,5 +180,7 @@ def test_the_designers_walk_through_runs_as_written(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     assert "manor.json: valid seasons data" in done.stdout
-    assert "B: data manor.json" in done.stdout and "manor" in done.stdout
+    assert "B: data manor.json" in done.stdout and "changed in the data: buildings.manor.vp 10 -> 2" in done.stdout
+    assert re.search(r"^  manor +changed ", done.stdout, re.M)
+    assert len(re.findall(r"^  \S.* changed ", done.stdout, re.M)) == 1     # every other kind: indirect
     assert (tmp_path / "runs" / "manor" / "compare.png").is_file()

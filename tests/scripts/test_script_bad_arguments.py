@@ -37,6 +37,7 @@ CASES = [
     ("learn_policy.py", ("--game", "chess"), "unknown game 'chess'"),
     ("learn_policy.py", ("--episodes", "0"), "--episodes must be positive, got 0"),
     ("learn_policy.py", ("--seed", "-1"), "--seed must be non-negative, got -1"),
+    ("null_rate.py", ("nowhere",), "no compare.csv in nowhere"),
 ]
 
 
