@@ -215,7 +215,8 @@ def backend_context(backend, jobs, address):
         try:
             client = Client(address, timeout=10) if address else Client(
                 n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.ERROR)     # a stopped run's cancelled tasks are no warning to the user
+                silence_logs=logging.CRITICAL)  # a stopped run's cancelled tasks are no warning to the user;
+                                                # a failure reaches the run as an exception, told in one line
         except (OSError, TimeoutError, ValueError) as exc:
             raise BoardlabError(f"cannot reach the dask scheduler at {address}: "
                                 f"{str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}") from None
