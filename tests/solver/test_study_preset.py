@@ -98,3 +98,10 @@ def test_the_command_line_takes_study_and_refuses_a_variant(tmp_path):
     refused = simulate("study:iterations=5")
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1 and "study is a preset and takes no parameters" in refused.stderr
+
+
+def test_the_help_of_simulate_lists_study_among_agent_specs():
+    from click.testing import CliRunner
+    from solver.cli import cli
+    help_text = " ".join(CliRunner().invoke(cli, ["simulate", "--help"]).output.split())
+    assert "random, or study (a preset for mass simulation" in help_text
