@@ -4,9 +4,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from engine_c import new_state
 from engine_c.errors import BoardlabError
+from solver.cli import cli
 from solver.search import presets
 from solver.search.agents import PresetAgent, make_agent, parse_agent_spec
 
@@ -70,8 +72,8 @@ def test_changing_the_table_changes_the_agent(monkeypatch):
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("study:iterations=500", "study is a preset and takes no parameters, got 'iterations' (its settings per game: "
-                             "solver/search/presets.py; give the full spec to change them)"),
+    ("study:iterations=500", ("study is a preset and takes no parameters, got 'iterations' (its settings per game: "
+                              "solver/search/presets.py; give the full spec to change them)")),
     ("study:fast", "study: expected key=value in agent spec, got 'fast'"),
     ("study-fast", "unknown agent 'study-fast' (known: flat, greedy, ismcts, pimc, random, study)"),
 ])
@@ -91,7 +93,7 @@ def test_the_command_line_takes_study_and_refuses_a_variant(tmp_path):
     def simulate(agent):
         return subprocess.run([sys.executable, "-m", "solver.cli", "simulate", "--game", "burgundy", "--agent", agent,
                                "--games", "1", "--out", str(tmp_path / agent.replace(":", "_")), "--no-progress"],
-                              cwd=ROOT, capture_output=True, text=True, timeout=300)
+                              cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     played = simulate("study")
     assert played.returncode == 0, played.stderr
     assert "study" in played.stdout
@@ -101,7 +103,5 @@ def test_the_command_line_takes_study_and_refuses_a_variant(tmp_path):
 
 
 def test_the_help_of_simulate_lists_study_among_agent_specs():
-    from click.testing import CliRunner
-    from solver.cli import cli
     help_text = " ".join(CliRunner().invoke(cli, ["simulate", "--help"]).output.split())
     assert "random, or study (a preset for mass simulation" in help_text
