@@ -1,4 +1,5 @@
 """The ``study`` preset: one agent name whose spec per game comes from one table (solver/search/presets.py)."""
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -97,6 +98,8 @@ def test_the_command_line_takes_study_and_refuses_a_variant(tmp_path):
     played = simulate("study")
     assert played.returncode == 0, played.stderr
     assert "study" in played.stdout
+    manifest = json.loads((tmp_path / "study" / "_manifest.json").read_text())
+    assert manifest["presets"] == {"study": presets.PRESETS["study"]["burgundy"]}     # what the run played
     refused = simulate("study:iterations=5")
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1 and "study is a preset and takes no parameters" in refused.stderr
