@@ -13,20 +13,27 @@ children seed the deal and each seat's agent), so the same command gives the sam
   all_same_card     A Castle for All Seasons: rounds in which every player chose the master builder
   vp_master         A Castle for All Seasons: mean victory points per player from the master builder
   score             mean final score per player, with a 95% t interval over the games
+  winner, loser     mean score of the winner and of the last player (t intervals over the games)
+  start player      seat 0's share of the wins (a shared first place splits the win), Wilson 95%
+  cost              CPU milliseconds per decision with more than one legal move, and such
+                    decisions per game (CPU time varies with the machine's load: not reproducible)
+A preset agent (``study``) prints the spec it plays in the game.
 """
 import argparse
 import collections
 import json
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analysis.stats import mean_interval, median_interval  # noqa: E402
+from analysis.stats import mean_interval, median_interval, wilson_interval  # noqa: E402
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
+from solver.search import presets  # noqa: E402
 from solver.search.agents import make_agent  # noqa: E402
 from solver.runs.config import MAX_JOBS, RunConfig, check_int, validate  # noqa: E402
 
@@ -46,15 +53,21 @@ def choice_name(game, text):
 
 
 def play(game, players, spec, seed, game_index):
-    """One self-play game; returns its summary as a dict."""
+    """One self-play game: ``(summary dict, CPU seconds spent choosing)``; the summary is reproducible."""
     seq = np.random.SeedSequence(seed, spawn_key=(game_index,))
     children = seq.spawn(1 + players)
     state = new_state(game, players, children[0])
     agents = [make_agent(spec, children[1 + i]) for i in range(players)]
     choices = collections.Counter()
     rounds_with = collections.defaultdict(list)
+    decisions, think = 0, 0.0
     while not state.is_terminal():
+        chooses = len(state.legal_actions()) > 1
+        clock = time.thread_time()
         action = agents[state.current_player()].choose(state)
+        if chooses:
+            decisions += 1
+            think += time.thread_time() - clock
         name = choice_name(game, state.action_to_string(action))
         if name is not None:
             choices[name] += 1
@@ -62,13 +75,36 @@ def play(game, players, spec, seed, game_index):
         state.apply_action(action)
     position = json.loads(state.to_json())
     summary = {"rounds": position.get("rounds", position.get("round")), "scores": state.scores(),
-               "choices": dict(choices)}
+               "ranks": state.ranks(), "decisions": decisions, "choices": dict(choices)}
     if game == "seasons":
         summary["all_master"] = sum(1 for names in rounds_with.values()
                                     if len(names) >= players and all(n == "masterbuilder" for n in names))
         summary["rounds_played"] = len(rounds_with)
         summary["vp_master"] = [seat.get("vp_master", 0) for seat in position["seats"]]
-    return summary
+    return summary, think
+
+
+def start_player_credit(game):
+    """Seat 0's win credit in one game: 1 alone in first place, 1/k sharing it with k-1 others, else 0."""
+    firsts = [seat for seat, rank in enumerate(game["ranks"]) if rank == 0]
+    return 1.0 / len(firsts) if 0 in firsts else 0.0
+
+
+def outcome_lines(games, think):
+    """The printed lines on scores by place, the start player's share and the cost per decision."""
+    lines = []
+    for label, pick in (("winner", max), ("loser", min)):
+        mean, low, high = mean_interval([pick(g["scores"]) for g in games])
+        interval = f" (95% interval {low:.1f}-{high:.1f})" if np.isfinite(low) else ""
+        lines.append(f"{label}'s score: mean {mean:.1f}{interval}")
+    credit = sum(start_player_credit(g) for g in games)
+    low, high = wilson_interval(credit, len(games))
+    lines.append(f"start player (seat 0) wins: {credit / len(games):.3f} (95% interval {low:.3f}-{high:.3f}, "
+                 f"{len(games)} games)")
+    decisions = sum(g["decisions"] for g in games)
+    per = f"{1000 * think / decisions:.2f} ms CPU per decision" if decisions else "no decisions"
+    lines.append(f"cost: {per}, {decisions / len(games):.1f} decisions per game (with more than one legal move)")
+    return lines
 
 
 def main(argv=None):
@@ -88,13 +124,17 @@ def main(argv=None):
         raise SystemExit(f"play_stats.py: error: {exc}") from None
     from joblib import Parallel, delayed
 
-    games = Parallel(n_jobs=args.jobs)(delayed(play)(args.game, args.players, args.agent, args.seed, g)
-                                       for g in range(args.games))
+    played = Parallel(n_jobs=args.jobs)(delayed(play)(args.game, args.players, args.agent, args.seed, g)
+                                        for g in range(args.games))
+    games = [summary for summary, _ in played]
     rounds = np.array([g["rounds"] for g in games if g["rounds"] is not None])
     totals = collections.Counter()
     for g in games:
         totals.update(g["choices"])
     print(f"{args.game}, {args.players} players, {args.agent}, {args.games} games, seed {args.seed}")
+    name = args.agent.strip()
+    if name in presets.PRESETS:
+        print("preset: " + presets.resolved_text(name, args.game))
     if len(rounds):
         median, low, high = median_interval(rounds)
         interval = f"95% interval {low:g}-{high:g}" if np.isfinite(low) and np.isfinite(high) else "too few games for an interval"
@@ -104,6 +144,8 @@ def main(argv=None):
     mean, low, high = mean_interval([np.mean(g["scores"]) for g in games])
     interval = f"95% interval {low:.1f}-{high:.1f}" if np.isfinite(low) and np.isfinite(high) else "one game: no interval"
     print(f"score: mean {mean:.1f} ({interval}) per player")
+    for line in outcome_lines(games, sum(seconds for _, seconds in played)):
+        print(line)
     if totals:
         n = sum(totals.values())
         print("choices: " + ", ".join(f"{k} {v / n:.3f}" for k, v in totals.most_common()))

@@ -86,7 +86,8 @@ def comparison_text(measures, kinds, a_text, b_text, agents, paired, changes="no
 @click.option("--game", default=None, help="Game short name (not needed when A and B are runs).")
 @click.option("--players", type=INT, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", "agents", multiple=True,
-              help="Agent spec, once per seat or fewer (rotated over the seats); default: ismcts.")
+              help="Agent spec, once per seat or fewer (rotated over the seats), e.g. study (the "
+                   "mass-simulation preset); default: ismcts.")
 @click.option("--games", "num_games", type=INT, default=400, show_default=True, help="Games per variant.")
 @click.option("--seed", type=INT, default=0, show_default=True, help="Root seed: the deals both variants play.")
 @click.option("--seed-b", type=INT, default=None,

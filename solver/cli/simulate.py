@@ -15,7 +15,8 @@ from solver.cli.common import INT, data_option, echo_note, options_option, parse
 @click.option("--game", required=True, help="Game short name (see `boardlab games`).")
 @click.option("--players", type=INT, default=2, show_default=True, help="Players per game.")
 @click.option("--agent", "agents", multiple=True, required=True,
-              help="Agent spec, once per seat, e.g. ismcts:iterations=1000, greedy, random; fewer than the "
+              help="Agent spec, once per seat, e.g. ismcts:iterations=1000, greedy, random, or study (a "
+                   "preset for mass simulation, at most about 5 ms a decision: docs/agents.md); fewer than the "
                    "players are repeated over the seats (K agents: seat s plays agent s mod K), and the "
                    "line-up rotates from game to game.")
 @click.option("--games", "num_games", type=INT, default=100, show_default=True, help="Games to play.")

@@ -19,12 +19,19 @@ from engine_c import state_class
 from engine_c.errors import BoardlabError
 from solver.runs import data as rundata
 from solver.runs.config import RunConfig
+from solver.search import presets
 
 # Names starting with "_" are skipped by pandas/pyarrow when reading the directory as a dataset.
 MANIFEST = "_manifest.json"
 JOURNAL = "_journal.jsonl"
 POSITIONS = "_positions"
 MANIFEST_KEYS = ("settings", "status", "started")
+
+
+def _preset_entry(config):
+    """``{"presets": {"study": "ismcts:..."}}``: the spec each preset agent of the run plays in its game, else ``{}``."""
+    names = sorted({spec.strip() for spec in config.agents if spec.strip() in presets.PRESETS})
+    return {"presets": {name: presets.resolve(name, config.game) for name in names}} if names else {}
 
 
 class ResultStore:
@@ -252,6 +259,7 @@ def open_output(config, plan, command=None, data=None, save_positions=0):
         "settings": config.settings(),
         # the game's recommended search settings, which agents use where their spec is silent
         "search_defaults": dict(state_class(config.game).search_defaults),
+        **_preset_entry(config),
         "started": timestamp(), "finished": None, "status": "running", "save_positions": save_positions,
         **({"data": data.manifest_entry()} if data is not None else {}),
     })

@@ -20,6 +20,8 @@ pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout,
            widening, score_weight)
+study      a preset (solver/search/presets.py): the spec its table names
+           for the game being played; no parameters
 =========  ==============================================================
 
 Every agent draws its randomness from its own uint64 stream seeded by
@@ -30,7 +32,7 @@ the same choices.  Agents pickle (the search's node pool is rebuilt lazily).
 from engine_c.errors import BoardlabError
 from engine_c.game import GameState, seed_to_state
 
-from solver.search import baselines, ismcts
+from solver.search import baselines, ismcts, presets
 from solver.search.halving import halving_choice, sequential_halving
 
 DEFAULT_ITERATIONS = 1000
@@ -48,6 +50,7 @@ KNOWN_PARAMS = {
     "flat": _SEARCH_PARAMS + ("worlds",),
     "ismcts": _ISMCTS_PARAMS,
     "pimc": ("determinizations",) + _SEARCH_PARAMS,
+    **{name: () for name in presets.PRESETS},       # a preset takes no parameters: its table is its settings
 }
 # Own-score share of the reward; 0 (margin only) unless the game's ``search_defaults`` says
 # otherwise (Castles of Burgundy: 0.7; San Juan plays much worse with 0.5): docs/agents.md.
@@ -120,6 +123,7 @@ DEFAULTS = {
     "ismcts": {"c": SEARCH_C, "reward": "margin", "playout": "policy", "score_weight": SEARCH_SCORE_WEIGHT},
     "pimc": {"determinizations": 10, "c": SEARCH_C, "reward": "margin", "playout": "policy",
              "score_weight": SEARCH_SCORE_WEIGHT},
+    **{name: {} for name in presets.PRESETS},
 }
 
 
@@ -223,6 +227,9 @@ def _parse_spec(text):
             key, value = key.strip(), value.strip()
             if not eq or not key:
                 raise BoardlabError(f"{name}: expected key=value in agent spec, got {item.strip()!r}")
+            if name in presets.PRESETS:
+                raise BoardlabError(f"{name} is a preset and takes no parameters, got {key!r} (its settings "
+                                    f"per game: solver/search/presets.py; give the full spec to change them)")
             if key not in known:
                 known_text = ", ".join(known) if known else "none"
                 raise BoardlabError(f"unknown agent parameter {key!r} for {name} (known: {known_text})")
@@ -451,8 +458,43 @@ class PIMCAgent(_SearchAgent):
         return self._vote(state, seed, self.settings["determinizations"], resample=False)
 
 
+class PresetAgent(Agent):
+    """A named preset: plays the agent its table (solver.search.presets) names for the game of the
+    position, built from this agent's own seed (so ``study`` in San Juan chooses exactly as the
+    spec it resolves to would with that seed)."""
+
+    def __init__(self, spec, params, seed=0, given=frozenset()):
+        super().__init__(spec, params, seed, given)
+        self.name = spec.strip().partition(":")[0].strip()
+        self._seed = seed
+        self._inner = None
+        self._inner_game = None
+
+    def resolve(self, game):
+        """The agent spec this preset plays in ``game`` (a short name)."""
+        return presets.resolve(self.name, game)
+
+    def agent_for(self, game):
+        """The agent this preset plays in ``game`` (made on first use, kept while the game stays the same)."""
+        if self._inner_game != game:
+            self._inner = make_agent(self.resolve(game), self._seed)
+            self._inner_game = game
+        return self._inner
+
+    def choose(self, state):
+        """The action the preset's agent for this game plays in ``state``."""
+        if not isinstance(state, GameState):
+            raise BoardlabError(f"{self.name}: choose needs a game state, got {type(state).__name__}")
+        return self.agent_for(state.game_name).choose(state)
+
+    def stop(self):
+        """End the search of a move being chosen on another thread, if the preset's agent searches."""
+        if hasattr(self._inner, "stop"):
+            self._inner.stop()
+
+
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "flat": FlatAgent, "ismcts": ISMCTSAgent,
-          "pimc": PIMCAgent}
+          "pimc": PIMCAgent, **{name: PresetAgent for name in presets.PRESETS}}
 
 
 def make_agent(spec, seed=0):

@@ -41,3 +41,26 @@ def test_seasons_counts_cards_and_master_rounds():
         assert 2 * game["rounds_played"] < sum(game["choices"].values()) <= 3 * game["rounds_played"]
         assert 0 <= game["all_master"] <= game["rounds_played"]
         assert len(game["vp_master"]) == 3
+
+
+def test_start_player_credit_splits_a_shared_win():
+    stats = _load()
+    assert stats.start_player_credit({"ranks": [0, 1]}) == 1.0
+    assert stats.start_player_credit({"ranks": [1, 0]}) == 0.0
+    assert stats.start_player_credit({"ranks": [0, 0]}) == 0.5
+    assert stats.start_player_credit({"ranks": [0, 2, 0, 0]}) == 1 / 3
+
+
+def test_study_prints_its_spec_and_the_outcome_lines(capsys):
+    from solver.search import presets
+    stats = _load()
+    games = stats.main(["--game", "sanjuan", "--agent", "study", "--games", "2", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert f"preset: study = {presets.PRESETS['study']['sanjuan']} (sanjuan)\n" in out
+    winner = sum(max(g["scores"]) for g in games) / 2
+    loser = sum(min(g["scores"]) for g in games) / 2
+    assert f"winner's score: mean {winner:.1f}" in out and f"loser's score: mean {loser:.1f}" in out
+    credit = sum(stats.start_player_credit(g) for g in games)
+    assert f"start player (seat 0) wins: {credit / 2:.3f} (95% interval" in out
+    decisions = sum(g["decisions"] for g in games)
+    assert decisions > 0 and f"{decisions / 2:.1f} decisions per game" in out
