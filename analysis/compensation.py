@@ -116,8 +116,13 @@ def side(lo: float, hi: float, fair: float) -> str:
 
 def chosen_bonus(fit: dict) -> int:
     """The whole-point bonus nearest to the fitted crossing, negative when the later seats are the
-    favoured ones (0 when the curve cannot place it)."""
-    return 0 if not np.isfinite(fit["bonus"]) else int(round(fit["bonus"]))
+    favoured ones; 0 when the curve cannot place it, or when the crossing's 95% interval holds 0 (no
+    seat advantage found, so none to compensate: a bonus there only moves the share by chance)."""
+    if not np.isfinite(fit["bonus"]):
+        return 0
+    if np.isfinite(fit["bonus_lo"]) and fit["bonus_lo"] <= 0 <= fit["bonus_hi"]:
+        return 0
+    return int(round(fit["bonus"]))
 
 
 def whole_point_check(fit: dict, chosen: int) -> pd.DataFrame:

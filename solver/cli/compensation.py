@@ -100,6 +100,9 @@ def compensation(game, players, agent, bonus_text, num_games, check_games, seed,
                  + ("; below zero: the later seats are favoured, so the points go to the start player"
                     if fit["bonus"] < 0 else ""))
     chosen = chosen_bonus(fit)
+    if chosen == 0 and round(fit["bonus"]) != 0:
+        lines.append("the crossing's interval holds 0: no seat advantage found at these games, so no bonus "
+                     "(b = 0); more fit games narrow the interval")
     if abs(chosen) > _reach(players):
         fail(f"the curve crosses the fair share at b = {fit['bonus']:.1f}, beyond the {SEAT_VP_MAX} starting "
              "points seat_vp can give: play bonuses nearer the crossing (--bonus)")

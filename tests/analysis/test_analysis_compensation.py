@@ -98,3 +98,12 @@ def test_a_favoured_second_seat_gives_the_points_to_the_start_player():
     assert bonus_words(-2, 3) == "4 points for the start player, 2 fewer for each later seat"
     assert bonus_words(3, 2) == "3 points for seat 1" and bonus_words(0, 4) == "no starting points"
     assert bonus_words(-1, 2) == "1 point for the start player" and bonus_words(2, 3) == "2 points more for each later seat"
+
+
+def test_no_bonus_when_the_crossing_interval_holds_zero():
+    """San Juan 2p at ISMCTS-1,000 crossed at -1.2 [-3.6, 1.2]: no seat advantage found, so no bonus
+    (a bonus of -1 there failed its check, 55.4% [50.5, 60.2], docs/results.md)."""
+    base = dict(bonus=-1.2, bonus_lo=-3.58, bonus_hi=1.18)
+    assert chosen_bonus(base) == 0
+    assert chosen_bonus(dict(base, bonus_lo=-2.4, bonus_hi=-0.1)) == -1     # clear of 0: the crossing's point
+    assert chosen_bonus(dict(bonus=float("nan"), bonus_lo=float("nan"), bonus_hi=float("nan"))) == 0
