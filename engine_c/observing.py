@@ -50,6 +50,6 @@ def information_state(observation, own_actions, actions):
 def key(seat, observation, own_actions):
     """A short text naming an information state: the seat and a 128-bit digest of what the
     information-state tensor holds (the observation's values and the recalled own actions), made
-    without building that tensor (compiled: ``engine_c.game.observation_key``)."""
-    from engine_c.game import observation_key     # here: engine_c.game imports this module
+    without building that tensor (compiled: ``engine_c.infokey.observation_key``)."""
+    from engine_c.infokey import observation_key     # here: engine_c.infokey imports this module
     return observation_key(seat, np.ascontiguousarray(observation, dtype=np.float32), own_actions)

@@ -50,7 +50,7 @@ import numpy as np
 import pyspiel
 
 import engine_c
-from engine_c.game import observation_key
+from engine_c.infokey import observation_key
 from engine_c.observing import OWN_RECALL
 from solver.adapters.game_length import max_decisions
 from solver.adapters.observation import seat_view, view_json, view_string

@@ -134,7 +134,7 @@ def test_information_state_recalls_own_actions_and_keys_it(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_key_is_a_digest_of_the_observation_and_the_last_own_actions(game):
-    from engine_c.game import observation_key
+    from engine_c.infokey import observation_key
     state = engine_c.new_state(game, 3, 8)
     rng = np.random.default_rng(2)
     for _ in range(25):
