@@ -167,10 +167,21 @@ def take_ways(state, game: str | None = None) -> dict[str, list[tuple[int, ...]]
 
 
 def known_kinds(game: str) -> list[str]:
-    """The kinds a game's table can name when they are known in advance (Burgundy, Tiletum);
-    San Juan's and Seasons' kinds are the card names of their notation."""
+    """Every kind a game's table can name: Burgundy's and Tiletum's from the table, San Juan's
+    buildings and A Castle for All Seasons' cards and buildings from the game data."""
     if game == "burgundy":
         return sorted(FEATURE["burgundy"], key=lambda k: kind_order(game, k))
     if game == "tiletum":
         return ["person", "contract", "wheel bonus tile", "map bonus tile", "king bonus tile"]
+    if game == "sanjuan":
+        from engine_c.sanjuan.data import CARD_IDS
+        return list(CARD_IDS)
+    if game == "seasons":
+        from engine_c.seasons.data import CARDS
+        return list(CARDS) + list(SEASONS_BUILDINGS)
     return []
+
+
+def kind_groups(game: str) -> set[str]:
+    """The group names ``--kinds`` takes for a game besides its kinds."""
+    return {kind_group(game, kind) for kind in known_kinds(game)}

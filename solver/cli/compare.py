@@ -133,6 +133,7 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b
                                 f"({sa['game']} {sa['players']}p, {sb['game']} {sb['players']}p)")
         paired = sa["seed"] == sb["seed"] and sa["agents"] == sb["agents"] and sa.get("paired") == sb.get("paired")
         game, agents = sa["game"], sa["agents"]
+        _check_causal(game, causal)
         a_text, b_text = f"run {paths[0]}", f"run {paths[1]}"
         data_a, data_b = run_data(paths[0]), run_data(paths[1])
         out = out or Path("runs") / f"compare-{game}-runs"
@@ -143,6 +144,7 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b
         from solver.runs.config import RunConfig
         from solver.runs.study import StudyRun, slug
 
+        _check_causal(game, causal)
         agents = list(agents) or ["ismcts"]
         seeds = (seed, seed if seed_b is None else seed_b)
         study_runs = [StudyRun(f"{tag}-{slug(text)}",
@@ -173,6 +175,17 @@ def compare(variant_a, variant_b, game, players, agents, num_games, seed, seed_b
                                   paired, progress))
     echo_note(game, err=True)
     click.echo(f"study: {out} (compare.csv, compare_kinds.csv, compare.png)")
+
+
+def _check_causal(game, kinds):
+    """BoardlabError (one line) for a --causal kind the game does not have, before a game is played."""
+    from analysis.kinds import kind_groups, known_kinds
+
+    known = known_kinds(game)
+    unknown = [k for k in kinds if k not in known and k not in kind_groups(game)]
+    if unknown:
+        raise BoardlabError(f"--causal: unknown kind(s) {', '.join(unknown)} for {game} (known: {', '.join(known)}; "
+                            f"groups: {', '.join(sorted(kind_groups(game)))})")
 
 
 def _with_saved_positions(study_runs, out):

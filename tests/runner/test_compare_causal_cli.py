@@ -40,3 +40,12 @@ def test_causal_on_a_study_begun_without_it_is_one_line(tmp_path):
     done = _boardlab(*base, "--causal", "smithy")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "begun without --causal (no saved positions): give another --out" in done.stderr
+
+
+def test_an_unknown_causal_kind_is_refused_before_any_game(tmp_path):
+    out = tmp_path / "cmp"
+    done = _boardlab("compare", "shipped", "shipped", "--game", "seasons", "--agent", "random", "--games", "4",
+                     "--causal", "keep,castle", "--out", out)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "--causal: unknown kind(s) castle for seasons (known: messenger" in done.stderr and "keep" in done.stderr
+    assert not out.exists()
