@@ -10,3 +10,6 @@ def pytest_addoption(parser):
     parser.addoption("--fuzz-edits", type=int, default=300,
                      help="position-fuzzer edits per game and player count (default: a fast slice; "
                           "the long run is 17000, i.e. 51,000 per game)")
+    parser.addoption("--every-player-count", action="store_true",
+                     help="OpenSpiel playthroughs at 3 and 4 players for every game (default: each game "
+                          "at one of them, which keeps the suite's time down)")

@@ -42,11 +42,24 @@ def test_playthrough_replays_as_stored(game, tmp_path):
     assert original == again
 
 
+# Each game at one player count above 2 by default, both counts covered across the games (the
+# cheaper count for the two slow games); ``--every-player-count`` plays all eight.
+MORE_PLAYERS = (("burgundy", 3), ("tiletum", 3), ("sanjuan", 4), ("seasons", 4))
+
+
+def pytest_generate_tests(metafunc):
+    """Parametrize the more-players playthroughs by the ``--every-player-count`` option."""
+    if metafunc.definition.name == "test_playthrough_at_more_players":
+        if metafunc.config.getoption("--every-player-count"):
+            cases = [(game, players) for game in GAMES for players in (3, 4)]
+        else:
+            cases = list(MORE_PLAYERS)
+        metafunc.parametrize(("game", "players"), cases, ids=[f"{g}-{p}" for g, p in cases])
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("players", (3, 4))
-@pytest.mark.parametrize("game", GAMES)
 def test_playthrough_at_more_players(game, players):
-    # 5-30 s each: every step prints every observer of every player
+    # 5-25 s each: every step prints every observer of every player
     text = generate_playthrough.playthrough(f"boardlab_{game}(players={players},seed=1)", None, seed=SEED)
     lines = text.splitlines()
     assert f"NumPlayers() = {players}" in lines and f"MaxGameLength() = {max_decisions(game, players)}" in lines
