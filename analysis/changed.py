@@ -8,8 +8,9 @@ the item id (in the tables listed below, whose ids are kinds), the item's ``buil
 the table is the kind's name (the feature column
 without its prefix, underscores ignored: ``manor`` is ``f_built_manor``, ``13`` is
 ``f_knowledge_13``, ``bonus_large`` is ``f_bonus_large``), or through the few rule numbers each game
-names below. Options (``--option``) are not traced to kinds: every kind of an options-only change is
-"indirect".
+names below. Options (``--option``) are not traced to kinds: none of today's options (seat_vp,
+die_wrap, action_tiles, winter) changes a valued kind's own numbers, so every kind of an
+options-only change is "indirect".
 """
 from __future__ import annotations
 
