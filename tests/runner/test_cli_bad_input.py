@@ -343,10 +343,18 @@ def _wait_for_cpu(pid, seconds, limit=30):
         time.sleep(0.05)
 
 
+def _sigint_as_a_terminal_sends_it():
+    """In the child before it starts: SIGINT at its default, which Python turns into Ctrl-C. A shell
+    that starts pytest in the background (``pytest &`` in a script) leaves SIGINT ignored, the
+    child would inherit that, and Python keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _ctrl_c(args, cwd, cpu_seconds, timeout):
     """Run ``boardlab ARGS``, press Ctrl-C once it has used ``cpu_seconds`` of CPU; (code, out, err)."""
     process = subprocess.Popen([sys.executable, "-m", "solver.cli", *args], cwd=cwd, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_sigint_as_a_terminal_sends_it)
     try:
         _wait_for_cpu(process.pid, cpu_seconds)
         process.send_signal(signal.SIGINT)

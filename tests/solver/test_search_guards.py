@@ -109,7 +109,10 @@ def test_ctrl_c_interrupts_a_long_search(tmp_path, jobs):
     """))
     env = dict(os.environ, PYTHONPATH=os.getcwd())
     begun = time.perf_counter()
-    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env)
+    # SIGINT at its default in the child: a shell that started pytest in the background left it
+    # ignored, and Python keeps an ignored SIGINT ignored
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert child.stdout.readline().strip() == "searching"
     # a calibration in this test: the child's start (interpreter, imports) is slow when the machine is
     startup = time.perf_counter() - begun
