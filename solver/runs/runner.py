@@ -198,6 +198,26 @@ def watch_driver(driver_pid):
     threading.Thread(target=watch, name="boardlab-watch-driver", daemon=True).start()
 
 
+def _check_scheduler_listens(address):
+    """Refuse at once a scheduler address where nothing listens (dask's Client would retry for its
+    whole timeout first); an address this cannot parse is left to dask."""
+    import socket
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address if "://" in address else f"tcp://{address}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return
+    if parts.scheme not in ("tcp", "tls") or not host or port is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=10).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise BoardlabError(f"cannot reach the dask scheduler at {address}: {reason.strip().lower()}") from None
+
+
 @contextlib.contextmanager
 def backend_context(backend, jobs, address):
     """joblib parallel configuration for ``loky`` (local processes) or ``dask`` (a cluster)."""
@@ -212,6 +232,8 @@ def backend_context(backend, jobs, address):
             from dask.distributed import Client
         except ImportError:
             raise BoardlabError("--backend dask needs dask.distributed: pip install 'boardlab[dask]'") from None
+        if address:
+            _check_scheduler_listens(address)
         try:
             client = Client(address, timeout=10) if address else Client(
                 n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
