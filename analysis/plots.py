@@ -70,6 +70,8 @@ def _fit_text(text, width_px: float, renderer):
 def finish(fig: Figure) -> Figure:
     """Make a figure honest to read: no axis offset (a 1e-14 effect reads as 0, not as +-8 around
     an offset) and titles wrapped to the width they have, so none is clipped at any player count."""
+    if getattr(fig, "_boardlab_finished", False):      # done once already (the plot, then its PNG)
+        return fig
     for ax in fig.axes:
         for axis in (ax.xaxis, ax.yaxis):
             fmt = axis.get_major_formatter()
@@ -84,6 +86,7 @@ def finish(fig: Figure) -> Figure:
         _fit_text(ax.title, box.width, renderer)
     if fig._suptitle is not None:
         _fit_text(fig._suptitle, 0.96 * width, renderer)
+    fig._boardlab_finished = True
     return fig
 
 

@@ -4,6 +4,11 @@ import os
 # The test-only games (engine_c.TEST_GAMES) are known in this process and in every command the
 # tests start; users never see them.
 os.environ["BOARDLAB_TEST_GAMES"] = "1"
+# One BLAS thread, as the CLI has (solver/cli/__init__.py), in this process (numpy is not loaded yet)
+# and in the commands the tests start: two test workers each spinning two BLAS threads on two cores
+# slowed the analysis tests many times over.
+for _variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
 
 def pytest_addoption(parser):

@@ -7,13 +7,20 @@ Bad input of any kind ends with one line on stderr naming the problem, exit code
 """
 from __future__ import annotations
 
+import os
 import sys
 
-import click
+# The analysis (regressions, bootstraps) multiplies small matrices; a multi-threaded BLAS gains
+# little there and, on a machine whose cores are busy, its spinning threads made a report's
+# fits about a hundred times slower. One thread unless the user says otherwise; set before numpy loads.
+for _variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
-from engine_c.errors import BoardlabError
-from solver.cli import compare, compensation, data, games, play, position, report, seats, serve, show, simulate, suggest, values
-from solver.cli.common import fail
+import click  # noqa: E402
+
+from engine_c.errors import BoardlabError  # noqa: E402
+from solver.cli import compare, compensation, data, games, play, position, report, seats, serve, show, simulate, suggest, values # noqa: E402
+from solver.cli.common import fail  # noqa: E402
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click >= 8.2
 
