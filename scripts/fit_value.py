@@ -15,7 +15,8 @@
 2. Per stage (``value_features``' first element) a
    ridge regression (penalty --ridge on every weight but the bias) of those points on the
    features: the same games give the same weights.  Stages: The Castles of Burgundy's phase * 5 +
-   round, Tiletum's round * 3 + pass, A Castle for All Seasons' rounds left after this one.
+   round, Tiletum's round * 3 + pass, A Castle for All Seasons' rounds left after this one, San
+   Juan's most buildings any player has, less one.
 3. Printed per stage: samples, the spread of the points to come, the fit's residual spread on
    held-out games (every fifth game) and R^2. With --write the weights go into the engine's
    data file ``engine_c/<game>/value_weights.py`` for this player count (read at import; a
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_c import new_state  # noqa: E402
 from engine_c.errors import BoardlabError  # noqa: E402
 
-VALUE_GAMES = ("burgundy", "seasons", "tiletum")   # engines with engine_c/<game>/value.pyx
+VALUE_GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")   # engines with engine_c/<game>/value.pyx
 HOLDOUT_EVERY = 5          # game g is held out of the fit when g % 5 == 4
 
 

@@ -6,14 +6,19 @@ the other rooms of this package hold the rest (table in docs/interface.md).  See
 """
 from libc.stdint cimport uint64_t
 
-from engine_c.game cimport GameState, GameHooks, game_hooks, apply_fn, private_choice_fn
+from engine_c.game cimport GameState, GameHooks, game_hooks, apply_fn, private_choice_fn, evaluate_fn
 from engine_c.sanjuan.types cimport *
 from engine_c.sanjuan.rules cimport sj_new_game, do_apply
 from engine_c.sanjuan.moves cimport sj_current_player, sj_legal, sj_apply, sj_apply_legal
 from engine_c.sanjuan.policy cimport sj_playout, sj_policy_action, sj_policy_playout
 from engine_c.sanjuan.view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak, sj_private_choice
+from engine_c.sanjuan.value cimport evaluate, value_features, value_stage, quiet, VALUE_FEATURES
 
 from engine_c.sanjuan.data import CARD_IDS
+from engine_c.sanjuan.value import use_value_weights
+from engine_c.sanjuan.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
+for _players, _weights in _VALUE_WEIGHTS.items():
+    use_value_weights(_players, _weights)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -21,6 +26,7 @@ cdef GameHooks HOOKS = game_hooks(
     <void*>sj_apply_legal, <void*>sj_ranks, <void*>sj_resample,
     <void*>sj_policy_playout, <void*>sj_policy_action, <void*>sj_playout, <void*>sj_new_game)
 HOOKS.private_choice = <private_choice_fn>sj_private_choice     # payments, kept and discarded cards
+HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for blended playouts
 HOOKS.apply_step = <apply_fn>do_apply       # one action alone: apply_action_steps tells the forced ones
 
 
@@ -57,6 +63,22 @@ cdef class SanJuanState(GameState):
             f["cards_drawn"] = int(self.st.cards_drawn[p])
             out.append(f)
         return out
+
+    def value_features(self):
+        """``(stage, rows)``: the fitted value's stage (the most buildings any player has, less one)
+        and per player its features (engine_c.sanjuan.value.FEATURE_NAMES order); None away from a
+        quiet point (a role's phase or the round's start under way, the game over)."""
+        cdef double f[VALUE_FEATURES]
+        cdef int scores[MAXP]
+        cdef int p, k
+        if not quiet(&self.st) or self.is_terminal():
+            return None
+        sj_scores(&self.st, scores)
+        out = []
+        for p in range(self.st.np):
+            value_features(&self.st, scores, p, f)
+            out.append([f[k] for k in range(VALUE_FEATURES)])
+        return value_stage(&self.st), out
 
     def tiebreak_values(self):
         """Tie-break value per player: hand cards plus goods on production buildings."""

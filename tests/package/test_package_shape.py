@@ -82,7 +82,8 @@ def test_the_import_check_sees_a_wrong_import(tmp_path):
 
 ROOMS = ("state.pyx", "state.pxd", "types.pxd", "data.py", "tables.pxd", "rules.pyx", "rules.pxd",
          "moves.pyx", "moves.pxd", "policy.pyx", "policy.pxd", "view.pyx", "view.pxd", "notation.pyx",
-         "names.py", "position.pyx", "position_short.py", "__init__.py")
+         "names.py", "position.pyx", "position_short.py", "value.pyx", "value.pxd", "value_weights.py",
+         "__init__.py")
 
 
 def test_every_game_has_the_same_rooms():
@@ -91,7 +92,8 @@ def test_every_game_has_the_same_rooms():
                if not (ROOT / "engine_c" / game / room).is_file()]
     assert missing == []
     table = (ROOT / "docs" / "interface.md").read_text()
-    for room in ("state", "types", "data", "tables", "rules", "moves", "policy", "view", "notation", "names", "position"):
+    for room in ("state", "types", "data", "tables", "rules", "moves", "policy", "view", "notation", "names", "position",
+                 "value"):
         assert f"| `{room}` |" in table, f"docs/interface.md has no row for the {room} room"
 
 

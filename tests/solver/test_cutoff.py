@@ -22,7 +22,7 @@ def _root(searcher):
 
 @pytest.mark.parametrize("game, players, cutoff", [
     ("burgundy", 2, 0),     # cutoff 0: the full-playout search
-    ("sanjuan", 2, 3),      # no fitted value: the plain search, iteration for iteration
+    ("highcard", 2, 3),     # no fitted value (the test game): the plain search, iteration for iteration
     ("burgundy", 3, 1),     # the hook but no 3-player fit: the loop never stops early and draws the
                             # policy's moves as the engine's own playout does
 ])

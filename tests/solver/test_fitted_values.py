@@ -10,7 +10,7 @@ from engine_c import new_state
 from tests.scripts.script_loader import load_script
 from tests.value_helpers import policy_states, weights_restored
 
-GAMES = ("burgundy", "seasons", "tiletum")
+GAMES = ("burgundy", "sanjuan", "seasons", "tiletum")
 
 
 def _value(game):
@@ -34,7 +34,7 @@ def test_an_estimate_exactly_where_a_fit_ships(game):
     assert new_state(game, players, 1).evaluate() is not None  # and back
 
 
-@pytest.mark.parametrize("game, every", [("burgundy", 7), ("seasons", 1), ("tiletum", 1)])
+@pytest.mark.parametrize("game, every", [("burgundy", 7), ("sanjuan", 1), ("seasons", 1), ("tiletum", 1)])
 def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features(game, every):
     # plus the features the value counts as points with weight 1 (COUNTED_AS_POINTS: Seasons' castle scoring)
     value, _ = _value(game)
@@ -56,7 +56,8 @@ def test_the_estimate_is_the_score_plus_the_stage_weights_times_the_features(gam
     assert compared >= 10
 
 
-@pytest.mark.parametrize("game, stage_words", [("seasons", "rounds left after this one"),
+@pytest.mark.parametrize("game, stage_words", [("sanjuan", "the most buildings any player has"),
+                                               ("seasons", "rounds left after this one"),
                                                ("tiletum", "round * 3 + pass")])
 def test_fit_writes_and_check_measures_the_shipped_weights(game, stage_words, tmp_path):
     value, _ = _value(game)

@@ -32,7 +32,7 @@ def _reward_sd(searcher):
 
 
 @pytest.mark.parametrize("game, players", [
-    ("sanjuan", 2),         # no fitted value at all
+    ("highcard", 2),        # no fitted value at all (the test game)
     ("burgundy", 3),        # the hook but no 3-player fit: the policy's moves drawn as the engine's playout does
 ])
 def test_without_an_estimate_the_blend_searches_exactly_as_plain_playouts(game, players):

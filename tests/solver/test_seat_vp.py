@@ -130,7 +130,7 @@ def test_seasons_positions_count_the_bonus_as_a_part_of_vp():
         cls.from_json(json.dumps(data))
 
 
-@pytest.mark.parametrize("game", ("burgundy", "seasons", "tiletum"))
+@pytest.mark.parametrize("game", ("burgundy", "sanjuan", "seasons", "tiletum"))
 def test_the_fitted_values_carry_the_bonus(game):
     # the fitted value is the VP so far plus what is still to come: the bonus moves it by itself
     plain, given = new_state(game, 2, 2), new_state(game, 2, 2, seat_vp="0,5")
