@@ -62,6 +62,7 @@ cdef struct GameHooks:
                                            # same time as the others (their choices of the phase revealed together)
     evaluate_fn evaluate                   # optional (never): at a quiet point, fill each player's expected final
                                            # score and return 1; else 0 (truncated playouts, Searcher(cutoff=...))
+    evaluate_fn evaluate_learned           # optional (never): the same from a learned network (Searcher(value="net"))
     rewind_secret_fn rewind_secret         # optional (never): undo the phase's secret choices so far when another
                                            # player's is among them (observer cannot see it); the observer's own,
                                            # in the order made, go to replay; return their count, or -1 (unchanged)
@@ -90,6 +91,7 @@ cdef inline GameHooks game_hooks(void* current_player, void* legal_actions, void
     hooks.new_game = <new_game_fn>new_game
     hooks.secret_choice = NULL          # a game with simultaneous secret choices sets it after this call
     hooks.evaluate = NULL               # a game with a fitted value sets it after this call
+    hooks.evaluate_learned = NULL       # a game with a learned value sets it after this call
     hooks.rewind_secret = NULL          # a game with secret choices may set it after this call
     hooks.private_choice = NULL         # a game with unseen choices (hidden hands) sets it after this call
     hooks.apply_step = NULL             # a game whose apply plays forced moves by itself sets it after this call
@@ -124,7 +126,7 @@ cdef class GameState:
     cdef int c_playout_action(self, int* legal, int n, uint64_t* rng) noexcept nogil  # default: uniform
     cdef void c_random_playout(self, uint64_t* rng) noexcept nogil  # uniform random moves to the end
     cdef bint c_secret_choice(self) noexcept nogil               # the player to act chooses in secret, with the others
-    cdef bint c_evaluate(self, double* out) noexcept nogil       # expected final scores here, if the game can tell
+    cdef bint c_evaluate(self, bint learned, double* out) noexcept nogil   # expected final scores here, if the game can tell
     cdef int c_rewind_secret(self, int observer, int* replay) noexcept nogil  # back to the secret phase's start, or -1
     cdef bint c_private_choice(self) noexcept nogil              # the player to act chooses what the others never see
     cdef void c_copy_from(self, GameState other) noexcept nogil  # same game and type only

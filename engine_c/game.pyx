@@ -21,6 +21,9 @@ from engine_c.validate import MAX_NESTING, SEAT_VP_MAX, shown, too_deep
 from engine_c import observing
 from engine_c.infokey import observation_key
 
+# the estimates a search may blend into its playouts (``evaluate``, Searcher(value=...)): the game's
+# fitted linear value, or its learned network (True: the evaluate_learned hook)
+VALUE_MODELS = {"linear": False, "net": True}
 _OBSERVERS = {}          # state class -> its game's observe room
 _SCRATCH = {}            # tensor size -> a float32 buffer information_state_key writes into (no allocation)
 
@@ -268,11 +271,13 @@ cdef class GameState:
             return self.hooks.secret_choice(self._data) != 0
         return False
 
-    cdef bint c_evaluate(self, double* out) noexcept nogil:
+    cdef bint c_evaluate(self, bint learned, double* out) noexcept nogil:
         # A fitted estimate of every player's final score (out[p]), for playouts cut short; False
         # (out untouched) where the game has none: not a quiet point, no fit for this player count.
-        if self.hooks.evaluate != NULL and not self.c_is_terminal():
-            return self.hooks.evaluate(self._data, out) != 0
+        # learned: the game's learned network instead of its fitted linear value.
+        cdef evaluate_fn hook = self.hooks.evaluate_learned if learned else self.hooks.evaluate
+        if hook != NULL and not self.c_is_terminal():
+            return hook(self._data, out) != 0
         return False
 
     cdef int c_rewind_secret(self, int observer, int* replay) noexcept nogil:
@@ -345,10 +350,17 @@ cdef class GameState:
             return None
         return [buf[i] for i in range(n)]
 
-    def evaluate(self):
-        """Every player's expected final score by the game's fitted value, or None where it has none."""
+    def has_learned_value(self):
+        """Whether the game has a learned network for this player count (``evaluate(value="net")``)."""
+        return False
+
+    def evaluate(self, value="linear"):
+        """Every player's expected final score by the game's fitted value (``value="net"``: its learned
+        network), or None where it has none here."""
         cdef double buf[MAX_PLAYERS]
-        if not self.c_evaluate(buf):
+        if value not in VALUE_MODELS:
+            raise BoardlabError(f"unknown value {value!r} (known: {', '.join(VALUE_MODELS)})")
+        if not self.c_evaluate(VALUE_MODELS[value], buf):
             return None
         return [buf[p] for p in range(self.num_players)]
 

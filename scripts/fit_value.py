@@ -87,9 +87,10 @@ def collect(game, players, seed, games, jobs, agent=None):
     return np.array(stage), rows, target, np.array(held)
 
 
-def check_positions(game, players, seed, positions, playouts):
+def check_positions(game, players, seed, positions, playouts, value="linear"):
     """Per quiet point of fresh policy games: (stage, estimate, mean final scores, per-playout sd of
-    the scores, per-playout sd of the margins) over ``playouts`` resampled policy playouts."""
+    the scores, per-playout sd of the margins) over ``playouts`` resampled policy playouts; the
+    estimate is the fitted linear value's (``value="net"``: the learned network's)."""
     rng = np.random.default_rng(np.random.SeedSequence(seed + 1))
     rows = []
     while len(rows) < positions:
@@ -100,7 +101,7 @@ def check_positions(game, players, seed, positions, playouts):
                 picked.append(state.clone())
             state.apply_action(state.playout_action(int(rng.integers(2**62))))
         for position in picked[:3]:                  # a few per game: positions of many games
-            estimate = position.evaluate()
+            estimate = position.evaluate(value=value)
             if estimate is None:
                 return rows                          # no weights for this player count
             if len(rows) >= positions:

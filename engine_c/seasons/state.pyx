@@ -14,6 +14,7 @@ from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
 from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
 from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice, cs_rewind_secret, final_scoring
 from engine_c.seasons.value cimport evaluate, value_features, value_stage, quiet, VALUE_FEATURES
+from engine_c.seasons.learned cimport evaluate_learned, learned_inputs, LEARNED_INPUTS
 
 from engine_c.seasons.data import BUILDING_IDS, CARDS
 from engine_c.errors import BoardlabError
@@ -21,6 +22,10 @@ from engine_c.seasons.value import use_value_weights
 from engine_c.seasons.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
 for _players, _weights in _VALUE_WEIGHTS.items():
     use_value_weights(_players, _weights)
+from engine_c.seasons.learned import use_learned_value, learned_value_loaded
+from engine_c.seasons.learned_weights import NETS as _LEARNED_NETS     # scripts/fit_learned_value.py
+for _players, _net in _LEARNED_NETS.items():
+    use_learned_value(_players, _net)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -30,6 +35,7 @@ cdef GameHooks HOOKS = game_hooks(
 HOOKS.secret_choice = <secret_choice_fn>cs_secret_choice      # the card selection is simultaneous
 HOOKS.rewind_secret = <rewind_secret_fn>cs_rewind_secret      # and can be replayed from its start
 HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for blended playouts
+HOOKS.evaluate_learned = <evaluate_fn>evaluate_learned      # the learned network (learned.pyx), value=net
 HOOKS.apply_step = <apply_fn>do_apply       # one action alone: apply_action_steps tells the forced ones
 
 
@@ -103,6 +109,23 @@ cdef class SeasonsState(GameState):
         for p in range(self.st.np):
             value_features(&self.st, &scored, p, f)
             out.append([f[k] for k in range(VALUE_FEATURES)])
+        return value_stage(&self.st), out
+
+    def has_learned_value(self):
+        """Whether a learned network is loaded for this player count (learned_weights.py)."""
+        return learned_value_loaded(self.st.np)
+
+    def learned_value_inputs(self):
+        """``(stage, rows)``: the fitted value's stage and per player the learned network's input
+        (engine_c/seasons/learned.pyx); None away from a quiet point, as ``value_features``."""
+        cdef double x[LEARNED_INPUTS]
+        cdef int p, k
+        if not quiet(&self.st) or self.is_terminal():
+            return None
+        out = []
+        for p in range(self.st.np):
+            learned_inputs(&self.st, p, x)
+            out.append([x[k] for k in range(LEARNED_INPUTS)])
         return value_stage(&self.st), out
 
     def tiebreak_values(self):

@@ -15,7 +15,7 @@ flat       flat Monte-Carlo: UCB1 over the root moves, every playout on a
            widening, score_weight, worlds)
 ismcts     SO-ISMCTS (iterations, time, c, reward, playout, widening, score_weight, worlds,
            reuse, trees, depth, expand, prior, halving, decoupled, cutoff, leaf_value, unseen,
-           opponents)
+           opponents, value)
 pimc       determinized UCT: ``determinizations`` perfect-information
            trees sharing the ``iterations`` (or ``time``) budget, root visit
            counts summed (determinizations, iterations, time, c, reward, playout,
@@ -30,7 +30,7 @@ RNG or a global one: the same seed and the same sequence of positions give
 the same choices.  Agents pickle (the search's node pool is rebuilt lazily).
 """
 from engine_c.errors import BoardlabError
-from engine_c.game import GameState, seed_to_state
+from engine_c.game import VALUE_MODELS, GameState, seed_to_state
 
 from solver.search import baselines, ismcts, presets
 from solver.search.halving import halving_choice, sequential_halving
@@ -43,7 +43,7 @@ SEARCH_C = 0.25
 
 _SEARCH_PARAMS = ("iterations", "time", "c", "reward", "playout", "widening", "score_weight")
 _ISMCTS_PARAMS = _SEARCH_PARAMS + ("worlds", "reuse", "trees", "depth", "expand", "prior", "halving", "decoupled",
-                                  "cutoff", "leaf_value", "unseen", "opponents")
+                                  "cutoff", "leaf_value", "unseen", "opponents", "value")
 KNOWN_PARAMS = {
     "random": (),
     "greedy": ("playouts",),
@@ -97,6 +97,12 @@ def tree_unseen(game):
     return int(getattr(game, "search_defaults", {}).get("unseen", 0))
 
 
+def tree_value(game):
+    """Which estimate a Searcher for ``game`` blends into its playouts (its ``search_defaults``' ``value``:
+    linear, the fitted value, unless it says net, the learned network)."""
+    return str(getattr(game, "search_defaults", {}).get("value", "linear"))
+
+
 def tree_opponents(game):
     """Where a Searcher for ``game`` draws the others' hidden choices from (its ``search_defaults``' ``opponents``)."""
     return str(getattr(game, "search_defaults", {}).get("opponents", "uniform"))
@@ -112,7 +118,7 @@ def game_searcher(game, c=None, reward="margin", score_weight=None, prior=None, 
         score_weight=float(defaults.get("score_weight", SEARCH_SCORE_WEIGHT) if score_weight is None else score_weight),
         expand_after=expand, prior=tree_prior(game) if prior is None else float(prior),
         decoupled=tree_decoupled(game), cutoff=tree_cutoff(game), unseen=tree_unseen(game),
-        opponents=tree_opponents(game),
+        opponents=tree_opponents(game), value=tree_value(game),
         leaf_value=tree_leaf_value(game) if leaf_value is None else float(leaf_value))
 
 
@@ -192,6 +198,10 @@ def _convert(agent, key, text):
     if key == "opponents":
         if text not in ismcts.OPPONENT_MODELS:
             raise BoardlabError(f"{agent}: parameter opponents must be uniform or policy, got {text!r}")
+        return text
+    if key == "value":
+        if text not in VALUE_MODELS:
+            raise BoardlabError(f"{agent}: parameter value must be linear or net, got {text!r}")
         return text
     if key == "playout":
         if text not in ismcts.PLAYOUTS:
@@ -339,7 +349,8 @@ class _SearchAgent(Agent):
                                                    cutoff=settings.get("cutoff", 0),
                                                    leaf_value=settings.get("leaf_value", 0.0),
                                                    unseen=settings.get("unseen", 0),
-                                                   opponents=settings.get("opponents", "uniform")))
+                                                   opponents=settings.get("opponents", "uniform"),
+                                                   value=settings.get("value", "linear")))
         return self._searchers[index]
 
     def stop(self):

@@ -43,6 +43,8 @@ The same loop gives the other search baselines (flat, PIMC) and options:
 - ``leaf_value=L``: the playout runs to the end as usual, but the game's fitted value at the
   playout's first quiet point (``c_evaluate``) is blended into the final scores, L x estimate +
   (1 - L) x final, so one playout's luck weighs less (the blend of AlphaGo's leaf evaluation);
+- ``value="net"``: the estimate of ``cutoff`` and ``leaf_value`` comes from the game's learned
+  network (``evaluate_learned``) instead of its fitted linear value;
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
   turn on one shared determinization and playout stream (a round of sequential halving,
   solver/search/halving.py);
@@ -68,6 +70,7 @@ import numbers
 import time as _time
 
 from engine_c.errors import BoardlabError
+from engine_c.game import VALUE_MODELS
 from solver.search.opponents import opponent_model, MODELS as OPPONENT_MODELS
 
 REWARDS = {"rank": REWARD_RANK, "margin": REWARD_MARGIN}
@@ -115,8 +118,11 @@ cdef class Searcher(SearchTree):
     def __init__(self, c=0.7, reward="rank", max_depth=0, max_nodes=DEFAULT_MAX_NODES,
                  playout="policy", worlds=0, widening=0.0, score_weight=0.0,
                  expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0,
-                 unseen=0, opponents="uniform"):
+                 unseen=0, opponents="uniform", value="linear"):
         self.opponents = opponent_model(opponents)
+        if not isinstance(value, str) or value not in VALUE_MODELS:
+            raise BoardlabError(f"unknown value {value!r} (known: {', '.join(VALUE_MODELS)})")
+        self.learned_value = VALUE_MODELS[value]
         # numbers first (one line naming the setting), so the range checks below compare numbers
         c, widening, score_weight, prior, leaf_value = (
             _setting(name, value, numbers.Real, float) for name, value in (
@@ -181,7 +187,7 @@ cdef class Searcher(SearchTree):
         return (_new_searcher, (self.c, self.reward_mode, self.max_depth, self.max_nodes, self.uniform_playout,
                                 self.worlds, self.widening, self.score_weight, self.expand_after,
                                 self.prior_weight, self.decoupled, self.cutoff, self.leaf_value, self.unseen,
-                                self.opponents))
+                                self.opponents, self.learned_value))
 
     @cython.cdivision(True)
     cdef int _joint_select(self, GameState s, int32_t anchor, int32_t key, int* legal, int n) noexcept nogil:
@@ -484,7 +490,7 @@ cdef class Searcher(SearchTree):
                 s.c_apply(a)
                 depth += 1
             # --- simulation (solver/search/playouts.pxd)
-            if simulate(s, self.cutoff, self.leaf_value, self.uniform_playout, &self.rng, legal, np, estimate):
+            if simulate(s, self.cutoff, self.leaf_value, self.learned_value, self.uniform_playout, &self.rng, legal, np, estimate):
                 _estimated_rewards(estimate, self.reward_mode, np, rank, scores, reward)
             else:
                 _rewards(s, self.reward_mode, np, rank, scores, reward)
@@ -549,6 +555,9 @@ cdef class Searcher(SearchTree):
         """
         if state.c_is_terminal():
             raise BoardlabError("ismcts: cannot search a finished game")
+        if self.learned_value and (state.hooks.evaluate_learned == NULL or not state.has_learned_value()):
+            raise BoardlabError(f"ismcts: {type(state).game_name} has no learned value for {state.num_players} "
+                                f"players (value=net); use value=linear")
         cdef int legal[MAX_LEGAL]
         cdef int n_legal = state.c_legal_actions(legal)
         if n_legal == 0:
@@ -657,11 +666,11 @@ def search_seed(seed, who):
 
 def _new_searcher(c, reward_mode, max_depth, max_nodes, uniform_playout=False, worlds=0, widening=0.0,
                   score_weight=0.0, expand_after=0, prior=0.0, decoupled=0, cutoff=0, leaf_value=0.0,
-                  unseen=0, opponents=0):
+                  unseen=0, opponents=0, learned_value=False):
     name = "rank" if reward_mode == REWARD_RANK else "margin"
     return Searcher(c, name, max_depth, max_nodes, "uniform" if uniform_playout else "policy", worlds, widening,
                     score_weight, expand_after, prior, decoupled, cutoff, leaf_value, unseen,
-                    {v: k for k, v in OPPONENT_MODELS.items()}[opponents])
+                    {v: k for k, v in OPPONENT_MODELS.items()}[opponents], "net" if learned_value else "linear")
 
 
 def bench_search(GameState state not None, long iterations=20000, seed=0, double c=0.7, reward="rank",

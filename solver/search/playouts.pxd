@@ -1,6 +1,7 @@
 # The simulation step of a search iteration: the rest of the game from the tree's leaf, played by
 # the engine's playout policy (or uniformly), cut short by the game's fitted value (``cutoff``) or
-# blended with it (``leaf_value``).  Inline in a .pxd, so the search loop (solver/search/ismcts.pyx)
+# blended with it (``leaf_value``); ``learned``: the game's learned network stands in for its fitted
+# linear value (Searcher(value="net")).  Inline in a .pxd, so the search loop (solver/search/ismcts.pyx)
 # calls it without leaving C; the rewards are then made by solver/search/rewards.pxd.
 from libc.stdint cimport uint64_t
 
@@ -17,7 +18,7 @@ cdef inline bint _playout_step(GameState s, bint uniform, int* legal, uint64_t* 
     return True
 
 
-cdef inline bint simulate(GameState s, int cutoff, double leaf_value, bint uniform, uint64_t* rng,
+cdef inline bint simulate(GameState s, int cutoff, double leaf_value, bint learned, bint uniform, uint64_t* rng,
                           int* legal, int num_players, double* estimate) noexcept nogil:
     """Play on from ``s``. True when ``estimate`` holds the final scores to reward (a truncated
     playout's estimate, or the blend of the fitted value and the final scores); False when the
@@ -25,20 +26,21 @@ cdef inline bint simulate(GameState s, int cutoff, double leaf_value, bint unifo
     cdef double leaf[MAX_PLAYERS]
     cdef int scores[MAX_PLAYERS]
     cdef int k = 0, p
-    if cutoff > 0 and s.hooks.evaluate != NULL:
+    cdef bint can_evaluate = (s.hooks.evaluate_learned if learned else s.hooks.evaluate) != NULL
+    if cutoff > 0 and can_evaluate:
         # truncated: the cutoff's moves, on to the next point the game can evaluate, then its
         # estimate of the final scores instead of the rest of the game
         while not s.c_is_terminal():
-            if k >= cutoff and s.c_evaluate(estimate):
+            if k >= cutoff and s.c_evaluate(learned, estimate):
                 return True
             if not _playout_step(s, uniform, legal, rng):
                 return False
             k += 1
         return False
-    if leaf_value > 0.0 and s.hooks.evaluate != NULL:
+    if leaf_value > 0.0 and can_evaluate:
         # blended: the fitted value at the first quiet point, then the playout to the end
         while not s.c_is_terminal():
-            if s.c_evaluate(leaf):
+            if s.c_evaluate(learned, leaf):
                 if uniform:
                     s.c_random_playout(rng)
                 else:

@@ -26,7 +26,7 @@ def test_parse_examples():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward, playout, widening, score_weight, worlds, reuse, trees, depth, expand, prior, halving, decoupled, cutoff, leaf_value, unseen, opponents)"),
+    ("ismcts:iteration=2000", "unknown agent parameter 'iteration' for ismcts (known: iterations, time, c, reward, playout, widening, score_weight, worlds, reuse, trees, depth, expand, prior, halving, decoupled, cutoff, leaf_value, unseen, opponents, value)"),
     ("mcts", "unknown agent 'mcts' (known: flat, greedy, ismcts, pimc, random, study)"),
     ("random:iterations=3", "unknown agent parameter 'iterations' for random (known: none)"),
     ("ismcts:iterations=0", "ismcts: parameter iterations must be a positive integer up to 1000000000, got '0'"),

@@ -1,0 +1,174 @@
+"""A Castle for All Seasons' learned value (engine_c/seasons/learned.pyx, engine_c/learned_value.pyx):
+its inputs read from the position, the engine's network against the same network in numpy, the
+search's ``value=net``, the data module's checks and the training script."""
+import contextlib
+import math
+
+import numpy as np
+import pytest
+
+from engine_c import new_state
+from engine_c.errors import BoardlabError
+from engine_c.learned_value import decode, encode_floats
+from engine_c.seasons import learned, learned_weights, value
+from engine_c.seasons.data import BUILDING_IDS, CARDS
+from solver.search.agents import make_agent
+from solver.search.ismcts import Searcher
+from tests.scripts.script_loader import load_script
+from tests.value_helpers import policy_states
+
+RESOURCES = ("sand", "wood", "clay", "stone", "silver")
+BLOCK = learned.BLOCK
+
+
+@contextlib.contextmanager
+def nets_restored():
+    """Put back the shipped networks, whatever the body loads."""
+    try:
+        yield
+    finally:
+        for n in (2, 3, 4):
+            learned.use_learned_value(n, learned_weights.NETS.get(n))
+
+
+def random_net(seed, hidden=8):
+    """A network of random weights as training would leave it (numpy arrays, fit_learned_value's form)."""
+    rng = np.random.default_rng(seed)
+    inputs = learned.INPUTS
+    return {"inputs": inputs, "hidden": hidden, "mean": rng.normal(2, 1, inputs), "scale": rng.uniform(0.5, 3, inputs),
+            "w1": rng.normal(0, 0.3, (inputs, hidden)), "b1": rng.normal(0, 0.3, hidden),
+            "w2": rng.normal(0, 1, hidden), "b2": 0.4, "out_mean": 30.0, "out_scale": 12.0}
+
+
+def expected_block(data, features, p):
+    """Seat p's block from the position's JSON and the linear value's features (learned.pyx's order)."""
+    seat = data["seats"][p]
+    block = list(features[1:])                                   # the linear features but the bias
+    block += [1.0 if card in seat["hand"] else 0.0 for card in CARDS]
+    block += [seat["played"][card] for card in CARDS]
+    block += [seat["built"][b] for b in BUILDING_IDS]
+    block += [seat["workers"][w][r] for w in ("worker1", "worker2", "worker3") for r in RESOURCES]
+    block += [data["tiles"][b] for b in BUILDING_IDS]
+    block += [1.0 if owner == p else 0.0 for owner in data["places"].values()]
+    return block
+
+
+def test_inputs_read_every_seat_at_quiet_points():
+    checked = quiet_missing = 0
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        for state in policy_states("seasons", players, seed, every=2):
+            found = state.learned_value_inputs()
+            if state.value_features() is None:
+                assert found is None
+                quiet_missing += 1
+                continue
+            stage, rows = found
+            linear_stage, linear_rows = state.value_features()
+            assert stage == linear_stage
+            data = state.to_dict()
+            blocks = [expected_block(data, linear_rows[p], p) for p in range(players)]
+            for p, row in enumerate(rows):
+                assert len(row) == learned.INPUTS == 2 * BLOCK + value.STAGES
+                assert row[:BLOCK] == pytest.approx(blocks[p])
+                others = np.mean([blocks[q] for q in range(players) if q != p], axis=0)
+                assert row[BLOCK:2 * BLOCK] == pytest.approx(others)
+                assert row[2 * BLOCK:] == [1.0 if k == stage else 0.0 for k in range(value.STAGES)]
+                checked += 1
+    assert checked > 40 and quiet_missing > 40
+
+
+def test_the_engine_computes_what_the_training_script_predicts():
+    fit = load_script("fit_learned_value")
+    net = random_net(1)
+    with nets_restored():
+        learned.use_learned_value(2, fit.stored(net))
+        compared = 0
+        for state in [s for seed in (8, 9) for s in policy_states("seasons", 2, seed, every=1)]:
+            found = state.learned_value_inputs()
+            if found is None:
+                continue
+            rows = np.array(found[1])
+            # the data module stores float32: the engine's output is numpy's on the rounded weights
+            rounded = {k: (np.float32(v).astype(float) if isinstance(v, np.ndarray) else v) for k, v in net.items()}
+            expected = np.array(state.scores()) + fit.predict(rounded, rows)
+            assert state.evaluate(value="net") == pytest.approx(expected, rel=1e-6, abs=1e-6)
+            assert state.evaluate(value="net") != pytest.approx(state.evaluate(), abs=1e-3)
+            compared += 1
+        assert compared > 10
+
+
+def test_no_network_no_estimate_and_the_search_refuses_value_net():
+    state = new_state("seasons", 3, 2)
+    with nets_restored():
+        learned.use_learned_value(3, None)
+        assert not state.has_learned_value()
+        assert state.evaluate(value="net") is None and state.evaluate() is not None
+        with pytest.raises(BoardlabError, match="no learned value for 3 players"):
+            Searcher(value="net").search(state, iterations=10)
+    with pytest.raises(BoardlabError, match="burgundy has no learned value for 2 players"):
+        Searcher(value="net").search(new_state("burgundy", 2, 1), iterations=10)
+    with pytest.raises(BoardlabError, match="unknown value 'deep'"):
+        state.evaluate(value="deep")
+    with pytest.raises(BoardlabError, match="parameter value must be linear or net, got 'deep'"):
+        make_agent("ismcts:value=deep", 1)
+
+
+def test_the_search_blends_the_network_and_is_reproducible():
+    state = new_state("seasons", 2, 5)
+    with nets_restored():
+        learned.use_learned_value(2, load_script("fit_learned_value").stored(random_net(2)))
+
+        def visits(value_name, seed):
+            searcher = Searcher(c=0.25, reward="margin", leaf_value=0.5, decoupled=2, value=value_name)
+            searcher.search(state, iterations=400, seed=seed)
+            return sorted((row["action"], row["visits"], row["reward_sum"]) for row in searcher.root_stats())
+
+        assert visits("net", 3) == visits("net", 3)
+        assert visits("net", 3) != visits("linear", 3)
+        # a pickled searcher keeps the setting
+        import pickle
+        assert pickle.loads(pickle.dumps(Searcher(value="net"))).learned_value
+
+
+def test_the_data_module_is_checked_when_loaded():
+    fit = load_script("fit_learned_value")
+    good = fit.stored(random_net(3))
+    assert decode(good, learned.INPUTS)["hidden"] == 8
+    with pytest.raises(ValueError, match="takes 185 inputs, the game gives 184"):
+        decode(good, learned.INPUTS - 1)
+    with pytest.raises(ValueError, match="w1 holds 1479 numbers, the network takes 1480"):
+        decode({**good, "w1": encode_floats([0.0] * 1479)}, learned.INPUTS)
+    with pytest.raises(ValueError, match="lacks out_scale"):
+        decode({k: v for k, v in good.items() if k != "out_scale"}, learned.INPUTS)
+    with pytest.raises(ValueError, match="at most 64 fit"):
+        with nets_restored():
+            learned.use_learned_value(2, fit.stored(random_net(3, hidden=65)))
+
+
+def test_shipped_networks_load_and_estimate_near_the_linear_value():
+    assert learned_weights.NETS, "no network ships"
+    for players, net in learned_weights.NETS.items():
+        assert len(net["w1"]) * 3 / 4 <= 2 * 1024 * 1024          # the weights stay far below 2 MB
+        state = new_state("seasons", players, 4)
+        assert state.has_learned_value()
+        estimate, linear = state.evaluate(value="net"), state.evaluate()
+        # the opening: both expect every seat to end somewhere between 40 and 160 points
+        assert all(40 < e < 160 and math.isfinite(e) for e in estimate + linear)
+
+
+def test_training_is_seeded_and_writes_a_module_the_engine_reads(tmp_path):
+    fit = load_script("fit_learned_value")
+    args = ["--game", "seasons", "--players", "2", "--games", "10", "--hidden", "4", "--epochs", "2", "--write"]
+    first = fit.main(args + ["--out", str(tmp_path / "a.py")])
+    second = fit.main(args + ["--out", str(tmp_path / "b.py"), "--samples", str(tmp_path / "s.npz")])
+    assert first == {**second, "seconds": first["seconds"]}
+    assert (tmp_path / "a.py").read_text() == (tmp_path / "b.py").read_text()
+    again = fit.main(args + ["--out", str(tmp_path / "c.py"), "--samples", str(tmp_path / "s.npz")])  # read back
+    assert (tmp_path / "c.py").read_text() == (tmp_path / "a.py").read_text() and again["samples"] == first["samples"]
+    namespace = {}
+    exec((tmp_path / "a.py").read_text(), namespace)
+    with nets_restored():
+        learned.use_learned_value(2, namespace["NETS"][2])
+        assert new_state("seasons", 2, 1).evaluate(value="net") is not None
+    with pytest.raises(SystemExit, match="holds the samples of other settings"):
+        fit.main(args[:5] + ["11"] + args[6:] + ["--out", str(tmp_path / "d.py"), "--samples", str(tmp_path / "s.npz")])
