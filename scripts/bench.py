@@ -118,16 +118,23 @@ def sample_positions(game, count, seed):
 
 
 def default_agent_figures(game, iterations=2000, count=20):
-    """CPU ms per move of the game's default ISMCTS agent at ``iterations``, over ``count`` fixed positions."""
+    """CPU ms per move of the game's default ISMCTS agent at ``iterations``, over ``count`` fixed positions
+    (and with ``value=net`` where the game has a learned value for 2 players)."""
     from solver.search.agents import make_agent
 
     positions = sample_positions(game, count, 3)
-    agent = make_agent(f"ismcts:iterations={iterations}", seed=1)
-    agent.choose(positions[0].clone())                  # warm-up (node pool, tables)
-    begin = time.process_time()
-    for position in positions:
-        agent.choose(position.clone())
-    return {f"default_ms_per_move_{iterations}": round((time.process_time() - begin) / count * 1000, 1)}
+    specs = {f"default_ms_per_move_{iterations}": f"ismcts:iterations={iterations}"}
+    if getattr(positions[0], "has_learned_value", lambda: False)():       # older trees (--tree) lack it
+        specs[f"value_net_ms_per_move_{iterations}"] = f"ismcts:iterations={iterations},value=net"
+    figures = {}
+    for name, spec in specs.items():
+        agent = make_agent(spec, seed=1)
+        agent.choose(positions[0].clone())              # warm-up (node pool, tables)
+        begin = time.process_time()
+        for position in positions:
+            agent.choose(position.clone())
+        figures[name] = round((time.process_time() - begin) / count * 1000, 1)
+    return figures
 
 
 def jobs_figures(game, games):
