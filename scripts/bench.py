@@ -119,13 +119,14 @@ def sample_positions(game, count, seed):
 
 def default_agent_figures(game, iterations=2000, count=20):
     """CPU ms per move of the game's default ISMCTS agent at ``iterations``, over ``count`` fixed positions
-    (and with ``value=net`` where the game has a learned value for 2 players)."""
+    (and with ``value=linear`` and ``value=net`` where the game has a learned value for 2 players)."""
     from solver.search.agents import make_agent
 
     positions = sample_positions(game, count, 3)
     specs = {f"default_ms_per_move_{iterations}": f"ismcts:iterations={iterations}"}
     if getattr(positions[0], "has_learned_value", lambda: False)():       # older trees (--tree) lack it
-        specs[f"value_net_ms_per_move_{iterations}"] = f"ismcts:iterations={iterations},value=net"
+        for value in ("linear", "net"):
+            specs[f"value_{value}_ms_per_move_{iterations}"] = f"ismcts:iterations={iterations},value={value}"
     figures = {}
     for name, spec in specs.items():
         agent = make_agent(spec, seed=1)

@@ -49,8 +49,9 @@ cdef class SeasonsState(GameState):
     # below the root and, replayed from the phase's start, before it (docs/stronger-defaults.md,
     # "A Castle for All Seasons: decoupled secret choices" and "The others' choices before the root");
     # half of every playout's result is the fitted value at its first quiet point (value.pyx;
-    # same document, "A Castle for All Seasons' fitted value")
-    search_defaults = {"decoupled": 2, "leaf_value": 0.5}
+    # same document, "A Castle for All Seasons' fitted value"), from the learned network where one is
+    # trained for the player count (learned.pyx; "A Castle for All Seasons' learned value")
+    search_defaults = {"decoupled": 2, "leaf_value": 0.5, "value": "net"}
 
     def __cinit__(self, *args, **kwargs):
         self.bind(&self.st, sizeof(CS), &HOOKS)

@@ -34,6 +34,7 @@ cdef class Searcher(SearchTree):
                                        # first quiet point, leaf_value x estimate + (1 - leaf_value) x final
     cdef readonly bint learned_value   # the estimate of cutoff and leaf_value from the game's learned network
                                        # (value="net"), not its fitted linear value (value="linear")
+    cdef bint learned_now              # this search uses the network: value="net" and one for its player count
     cdef public int decoupled          # 1: simultaneous secret choices below the root chosen from statistics shared
                                        # across the other players' choices of the phase (decoupled UCT); 2: also the
                                        # others' choices made before the root, unseen (the phase replayed from its start)

@@ -44,7 +44,8 @@ The same loop gives the other search baselines (flat, PIMC) and options:
   playout's first quiet point (``c_evaluate``) is blended into the final scores, L x estimate +
   (1 - L) x final, so one playout's luck weighs less (the blend of AlphaGo's leaf evaluation);
 - ``value="net"``: the estimate of ``cutoff`` and ``leaf_value`` comes from the game's learned
-  network (``evaluate_learned``) instead of its fitted linear value;
+  network (``evaluate_learned``) instead of its fitted linear value, at the player counts it has
+  a network for (the linear value at the others);
 - ``search(root_actions=...)``: the iterations visit only those root moves, in turn, each
   turn on one shared determinization and playout stream (a round of sequential halving,
   solver/search/halving.py);
@@ -490,7 +491,7 @@ cdef class Searcher(SearchTree):
                 s.c_apply(a)
                 depth += 1
             # --- simulation (solver/search/playouts.pxd)
-            if simulate(s, self.cutoff, self.leaf_value, self.learned_value, self.uniform_playout, &self.rng, legal, np, estimate):
+            if simulate(s, self.cutoff, self.leaf_value, self.learned_now, self.uniform_playout, &self.rng, legal, np, estimate):
                 _estimated_rewards(estimate, self.reward_mode, np, rank, scores, reward)
             else:
                 _rewards(s, self.reward_mode, np, rank, scores, reward)
@@ -555,9 +556,10 @@ cdef class Searcher(SearchTree):
         """
         if state.c_is_terminal():
             raise BoardlabError("ismcts: cannot search a finished game")
-        if self.learned_value and (state.hooks.evaluate_learned == NULL or not state.has_learned_value()):
-            raise BoardlabError(f"ismcts: {type(state).game_name} has no learned value for {state.num_players} "
-                                f"players (value=net); use value=linear")
+        if self.learned_value and state.hooks.evaluate_learned == NULL:
+            raise BoardlabError(f"ismcts: {type(state).game_name} has no learned value (value=net); use value=linear")
+        # a player count without a trained network keeps the fitted linear value (docs/agents.md)
+        self.learned_now = self.learned_value and state.has_learned_value()
         cdef int legal[MAX_LEGAL]
         cdef int n_legal = state.c_legal_actions(legal)
         if n_legal == 0:

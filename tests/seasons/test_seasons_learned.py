@@ -97,15 +97,22 @@ def test_the_engine_computes_what_the_training_script_predicts():
         assert compared > 10
 
 
-def test_no_network_no_estimate_and_the_search_refuses_value_net():
+def test_no_network_no_estimate_and_the_search_keeps_the_linear_value():
     state = new_state("seasons", 3, 2)
     with nets_restored():
         learned.use_learned_value(3, None)
         assert not state.has_learned_value()
         assert state.evaluate(value="net") is None and state.evaluate() is not None
-        with pytest.raises(BoardlabError, match="no learned value for 3 players"):
-            Searcher(value="net").search(state, iterations=10)
-    with pytest.raises(BoardlabError, match="burgundy has no learned value for 2 players"):
+
+        def stats(value_name, leaf_value=0.5):
+            searcher = Searcher(c=0.25, reward="margin", leaf_value=leaf_value, value=value_name)
+            searcher.search(state, iterations=300, seed=4)
+            return sorted((row["action"], row["visits"], row["reward_sum"]) for row in searcher.root_stats())
+
+        # a player count without a network: value=net searches with the fitted linear value, bit for bit
+        # (not unblended)
+        assert stats("net") == stats("linear") != stats("linear", leaf_value=0.0)
+    with pytest.raises(BoardlabError, match="burgundy has no learned value"):
         Searcher(value="net").search(new_state("burgundy", 2, 1), iterations=10)
     with pytest.raises(BoardlabError, match="unknown value 'deep'"):
         state.evaluate(value="deep")

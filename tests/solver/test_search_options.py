@@ -183,7 +183,11 @@ def test_game_search_defaults_fill_only_what_the_spec_leaves_out():
     assert burgundy.search_defaults == {"score_weight": 0.7, "expand": 50, "c": 0.15, "prior": 1.0, "leaf_value": 0.25}
     assert sanjuan.search_defaults == {"reuse": 1, "prior": 3.0}
     assert new_state("tiletum", 2, 1).search_defaults == {"score_weight": 0.3, "expand": 200, "prior": 3.0, "leaf_value": 0.25}
-    assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 2, "leaf_value": 0.5}
+    assert new_state("seasons", 2, 1).search_defaults == {"decoupled": 2, "leaf_value": 0.5, "value": "net"}
+    seasons_agent = make_agent("ismcts:iterations=50", 0)
+    seasons_agent.choose(new_state("seasons", 2, 1))
+    assert seasons_agent.searcher().learned_value
+    assert not make_agent("ismcts:iterations=50,value=linear", 0).searcher().learned_value
     agent = make_agent("ismcts:iterations=50", 0)
     agent.choose(burgundy)
     assert agent.settings["score_weight"] == 0.7 and agent.searcher().score_weight == 0.7
