@@ -45,6 +45,9 @@ def _total_variation(a, b):
 @pytest.mark.parametrize("game", sorted(RECORDED))
 @pytest.mark.parametrize("spec", ["ismcts:iterations=400", "ismcts:iterations=400,opponents=uniform"])
 def test_the_uniform_model_chooses_exactly_as_before(game, spec):
+    # A Castle for All Seasons' default blends its learned value since (value=net); the recording is of the
+    # linear value's search, which the opponent models must leave alone
+    spec += ",value=linear" if game == "seasons" else ""
     for seed, move, visits in RECORDED[game]:
         agent = make_agent(spec, seed + 11)
         assert agent.choose(_recorded_position(game, seed)) == move
