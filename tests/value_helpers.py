@@ -1,5 +1,6 @@
 """What the tests of the engines' fitted values (engine_c/<game>/value.pyx) share."""
 import contextlib
+import math
 
 import numpy as np
 
@@ -27,3 +28,15 @@ def weights_restored(value):
     finally:
         for n, weights in loaded.items():
             value.use_value_weights(n, weights)
+
+
+def reward_sd(searcher):
+    """The per-visit spread of the root player's reward within each root move of the last search, pooled."""
+    visits = squares = 0.0
+    for row in searcher.root_stats():
+        n = row["value_n"]
+        if n >= 2:
+            mean = row["value_sum"] / n
+            visits += n
+            squares += row["value_sq_sum"] - n * mean * mean
+    return math.sqrt(squares / visits)

@@ -2,7 +2,6 @@
 games, quiet points, the estimate, the fit, and the search blending it in (what every value must do
 alike: tests/solver/test_fitted_values.py)."""
 import json
-import math
 
 import numpy as np
 import pytest
@@ -14,7 +13,7 @@ from sanjuan_helpers import make
 from solver.search import ismcts
 from solver.search.agents import make_agent
 from tests.scripts.script_loader import load_script
-from tests.value_helpers import policy_states, weights_restored
+from tests.value_helpers import policy_states, reward_sd, weights_restored
 
 SIX_COST = ("guild_hall", "city_hall", "triumphal_arch", "palace")
 ARCH = (0, 4, 6, 8)
@@ -174,18 +173,6 @@ def test_shipped_weights_follow_what_playouts_from_a_position_score():
     assert shipped < 0.75 * spread             # 0.67 shipped; 0.98 with the margin now alone
 
 
-def _reward_sd(searcher):
-    """The per-visit spread of the root player's reward within each root move, pooled."""
-    visits = squares = 0.0
-    for row in searcher.root_stats():
-        n = row["value_n"]
-        if n >= 2:
-            mean = row["value_sum"] / n
-            visits += n
-            squares += row["value_sq_sum"] - n * mean * mean
-    return math.sqrt(squares / visits)
-
-
 def _searched(state, leaf_value, seed=1):
     searcher = ismcts.Searcher(0.25, "margin", leaf_value=leaf_value)
     searcher.search(state, iterations=600, seed=seed)
@@ -206,7 +193,7 @@ def test_the_search_blends_the_value_into_its_playouts():
     assert _root(_searched(state, 0.5, seed=2)) != _root(half)
     # half of every reward is the estimate at the playout's first role choice, which varies far
     # less than one playout's end: the spread within a root move shrinks to about half (0.56)
-    assert 0.4 < _reward_sd(half) / _reward_sd(plain) < 0.7
+    assert 0.4 < reward_sd(half) / reward_sd(plain) < 0.7
     assert plain.score_seen > half.score_seen         # the best score seen: 52 against 40
     assert sum(r["visits"] for r in half.root_stats()) == 600
     agent = make_agent("ismcts:iterations=200,leaf_value=0.25", 1)

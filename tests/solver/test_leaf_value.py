@@ -1,11 +1,11 @@
 """The fitted value blended into every playout's result (``Searcher(leaf_value=L)``, agent ``leaf_value=L``;
 the spec and pickling: tests/solver/test_cutoff.py)."""
-import math
 
 import pytest
 
 from engine_c import new_state
 from solver.search import ismcts
+from tests.value_helpers import reward_sd
 
 
 def _searched(state, leaf_value, iterations, seed):
@@ -17,18 +17,6 @@ def _searched(state, leaf_value, iterations, seed):
 
 def _root(searcher):
     return [(r["action"], r["visits"], r["reward_sum"], r["score_sums"]) for r in searcher.root_stats()]
-
-
-def _reward_sd(searcher):
-    """The per-visit spread of the root player's reward within each root move, pooled."""
-    visits = squares = 0.0
-    for row in searcher.root_stats():
-        n = row["value_n"]
-        if n >= 2:
-            mean = row["value_sum"] / n
-            visits += n
-            squares += row["value_sq_sum"] - n * mean * mean
-    return math.sqrt(squares / visits)
 
 
 @pytest.mark.parametrize("game, players", [
@@ -47,8 +35,8 @@ def test_the_blend_takes_the_estimate_in_its_share(seed):
     # score a lot: the reward's spread shrinks in proportion to the playout's share
     state = new_state("burgundy", 2, seed)
     plain, half, estimate = (_searched(state, weight, 600, 1) for weight in (0.0, 0.5, 1.0))
-    assert 0.4 < _reward_sd(half) / _reward_sd(plain) < 0.6
-    assert _reward_sd(estimate) < 0.2 * _reward_sd(plain)
+    assert 0.4 < reward_sd(half) / reward_sd(plain) < 0.6
+    assert reward_sd(estimate) < 0.2 * reward_sd(plain)
     # policy playouts from the opening end well above 170 points for someone; the estimate is about 146
     assert plain.score_seen > 170 > half.score_seen > estimate.score_seen
     assert sum(r["visits"] for r in half.root_stats()) == 600
