@@ -159,8 +159,10 @@ def test_shipped_networks_load_and_estimate_near_the_linear_value():
         state = new_state("seasons", players, 4)
         assert state.has_learned_value()
         estimate, linear = state.evaluate(value="net"), state.evaluate()
-        # the opening: both expect every seat to end somewhere between 40 and 160 points
-        assert all(40 < e < 160 and math.isfinite(e) for e in estimate + linear)
+        # the opening: both expect every seat to end somewhere between 30 and 160 points (4 players: about
+        # 39 by the linear value, fitted to policy games, and 46 by the network, fitted to searchers)
+        assert all(30 < e < 160 and math.isfinite(e) for e in estimate + linear)
+        assert np.mean(estimate) > np.mean(linear)         # searchers score more than the playout policy
 
 
 def test_training_is_seeded_and_writes_a_module_the_engine_reads(tmp_path):
