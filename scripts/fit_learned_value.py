@@ -1,6 +1,9 @@
 """Train a game's learned value: a small network from the position to each player's points to come.
 
-    python scripts/fit_learned_value.py --game seasons --players 2 --games 60000 --jobs 2 --write
+    python scripts/fit_learned_value.py --game seasons --players 2 --games 8000 --agent ismcts:iterations=300 --jobs 2 --write
+
+(the shipped networks' command: trained on the search's own games; on policy games alone the network
+follows the playouts more closely but plays worse, docs/seasons.md "Learned value").
 
 1. Games as ``scripts/fit_value.py`` plays them (the playout policy, or ``--agent SPEC`` in every seat;
    game g dealt from SeedSequence(seed, spawn_key=(g,)), so the samples do not depend on --jobs). At
@@ -183,12 +186,12 @@ def main(argv=None):
     parser.add_argument("--game", default="seasons", choices=list(LEARNED_GAMES),
                         help="a game whose engine has a learned value (" + ", ".join(LEARNED_GAMES) + ")")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=60000)
+    parser.add_argument("--games", type=int, default=8000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--agent", default=None, help="an agent spec playing every seat (default: the playout policy)")
-    parser.add_argument("--hidden", type=int, default=64, help="hidden units (default 64, at most the engine's)")
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--hidden", type=int, default=32, help="hidden units (default 32, at most the engine's)")
+    parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--samples", default=None, metavar="FILE",
                         help="keep the collected games' samples in FILE (.npz) and read them from it when it exists")
     parser.add_argument("--write", action="store_true", help="store the network in the engine's data file")
