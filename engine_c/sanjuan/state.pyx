@@ -13,12 +13,17 @@ from engine_c.sanjuan.moves cimport sj_current_player, sj_legal, sj_apply, sj_ap
 from engine_c.sanjuan.policy cimport sj_playout, sj_policy_action, sj_policy_playout
 from engine_c.sanjuan.view cimport sj_scores, sj_ranks, sj_resample, sj_tiebreak, sj_private_choice
 from engine_c.sanjuan.value cimport evaluate, value_features, value_stage, quiet, VALUE_FEATURES
+from engine_c.sanjuan.learned cimport evaluate_learned, learned_inputs, LEARNED_INPUTS
 
 from engine_c.sanjuan.data import CARD_IDS
 from engine_c.sanjuan.value import use_value_weights
 from engine_c.sanjuan.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
 for _players, _weights in _VALUE_WEIGHTS.items():
     use_value_weights(_players, _weights)
+from engine_c.sanjuan.learned import use_learned_value, learned_value_loaded
+from engine_c.sanjuan.learned_weights import NETS as _LEARNED_NETS     # scripts/fit_learned_value.py
+for _players, _net in _LEARNED_NETS.items():
+    use_learned_value(_players, _net)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -27,6 +32,7 @@ cdef GameHooks HOOKS = game_hooks(
     <void*>sj_policy_playout, <void*>sj_policy_action, <void*>sj_playout, <void*>sj_new_game)
 HOOKS.private_choice = <private_choice_fn>sj_private_choice     # payments, kept and discarded cards
 HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for blended playouts
+HOOKS.evaluate_learned = <evaluate_fn>evaluate_learned      # the learned network (learned.pyx), value=net
 HOOKS.apply_step = <apply_fn>do_apply       # one action alone: apply_action_steps tells the forced ones
 
 
@@ -78,6 +84,23 @@ cdef class SanJuanState(GameState):
         for p in range(self.st.np):
             value_features(&self.st, scores, p, f)
             out.append([f[k] for k in range(VALUE_FEATURES)])
+        return value_stage(&self.st), out
+
+    def has_learned_value(self):
+        """Whether a learned network is loaded for this player count (learned_weights.py)."""
+        return learned_value_loaded(self.st.np)
+
+    def learned_value_inputs(self):
+        """``(stage, rows)``: the fitted value's stage and per player the learned network's input
+        (engine_c/sanjuan/learned.pyx); None away from a quiet point, as ``value_features``."""
+        cdef double x[LEARNED_INPUTS]
+        cdef int p, k
+        if not quiet(&self.st) or self.is_terminal():
+            return None
+        out = []
+        for p in range(self.st.np):
+            learned_inputs(&self.st, p, x)
+            out.append([x[k] for k in range(LEARNED_INPUTS)])
         return value_stage(&self.st), out
 
     def tiebreak_values(self):
