@@ -150,3 +150,15 @@ def test_training_for_san_juan_is_seeded_and_writes_a_module_the_engine_reads(tm
     with nets_restored():
         learned.use_learned_value(2, namespace["NETS"][2])
         assert new_state("sanjuan", 2, 1).evaluate(value="net") is not None
+
+
+def test_the_shipped_two_player_network_loads_and_estimates_the_opening():
+    assert set(learned_weights.NETS) == {2}          # 3 and 4 players keep the linear value
+    net = learned_weights.NETS[2]
+    assert net["inputs"] == learned.INPUTS and len(net["w1"]) * 3 / 4 <= 2 * 1024 * 1024
+    state = new_state("sanjuan", 2, 4)
+    assert state.has_learned_value() and not new_state("sanjuan", 3, 4).has_learned_value()
+    estimate, linear = state.evaluate(value="net"), state.evaluate()
+    # the opening: searchers at 300 iterations end a 2-player game with about 25-40 points each
+    assert all(15 < e < 50 for e in estimate + linear)
+    assert np.mean(estimate) > np.mean(linear)         # searchers score more than the playout policy
