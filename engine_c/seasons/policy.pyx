@@ -3,7 +3,9 @@
 (docs/seasons.md, "Playout policy"), nogil."""
 from libc.stdint cimport uint8_t, uint64_t
 
-from engine_c._rng cimport rng_below
+from libc.math cimport exp
+
+from engine_c._rng cimport rng_below, rng_double
 from engine_c.seasons.types cimport *
 from engine_c.seasons.tables cimport *
 from engine_c.seasons.rules cimport *
@@ -50,6 +52,39 @@ cdef enum:
     KEEP_KIND = 15          # pay step: keep at least one piece of the kind paid
     BUY_PASS = 4            # stonemason purchase: the talers and the gift to the seller
     PRIO_SHIFT = 8          # priorities are shifted left this much before the noise is added
+    MODEL_STAGES = 15       # the fitted card choice's weights per rounds left after this one (0 .. 14)
+
+# A fitted model of the card choice (use_card_model; engine_c/seasons/card_model.py, written by
+# scripts/fit_card_model.py from the search's own choices): per player count a weight on the
+# policy's worth of a card and a weight per (rounds left, card); the policy then draws the card
+# from that softmax instead of taking its best card with noise.  Not loaded: the hand-written choice.
+cdef bint MODEL_LOADED[5]
+cdef double MODEL_WORTH[5]
+cdef double MODEL_BIAS[5][MODEL_STAGES][NCARD]
+
+
+def use_card_model(players, model):
+    """Load the fitted card choice for a player count (``{"worth": a, "bias": MODEL_STAGES rows of
+    NCARD numbers}``), or go back to the hand-written choice with ``model=None``."""
+    cdef int t, c
+    if not 2 <= players <= 4:
+        raise ValueError(f"card model: player count must be 2-4, got {players!r}")
+    if model is None:
+        MODEL_LOADED[players] = False
+        return
+    rows = model.get("bias") if isinstance(model, dict) else None
+    if rows is None or "worth" not in model or len(rows) != MODEL_STAGES or any(len(r) != NCARD for r in rows):
+        raise ValueError(f"card model for {players} players: worth and {MODEL_STAGES} bias rows of {NCARD} numbers expected")
+    MODEL_WORTH[players] = float(model["worth"])
+    for t in range(MODEL_STAGES):
+        for c in range(NCARD):
+            MODEL_BIAS[players][t][c] = float(rows[t][c])
+    MODEL_LOADED[players] = True
+
+
+def card_model_loaded(players):
+    """Whether the fitted card choice is in use for a player count."""
+    return 2 <= players <= 4 and MODEL_LOADED[players]
 
 
 cdef inline int budget_of(int* r, int* kinds) noexcept nogil:
@@ -106,6 +141,49 @@ cdef inline int spot_worth(CS* s, int k) noexcept nogil:
     if n <= 0:
         return 0
     return n * (SILVER_BP if k == SILVER else CS_BP[k])
+
+
+cdef int model_card(CS* s, int p, int* legal, int n, uint64_t* rng) noexcept nogil:
+    """The fitted model's draw among the offered cards.  2 players choose a pair in increasing order:
+    the first card c with weight e(c) x (the sum of e(d) over cards d > c he may take), the second
+    with weight e(d), which draws the pair with weight e(c) e(d); e = exp(worth weight x worth / 10 +
+    bias[rounds left][card])."""
+    cdef double e[NCARD]
+    cdef double w[NCARD]
+    cdef double total = 0.0, above, top = -1e300, x
+    cdef int c, d, j, left = rounds_left(s), valid = valid_cards(s, p) & ~s.sel[p]
+    if left < 0:
+        left = 0
+    elif left >= MODEL_STAGES:
+        left = MODEL_STAGES - 1
+    for c in range(NCARD):
+        if valid & (1 << c):
+            x = MODEL_WORTH[s.np] * card_value(s, p, c) / 10.0 + MODEL_BIAS[s.np][left][c]
+            e[c] = x
+            if x > top:
+                top = x
+    for c in range(NCARD):
+        if valid & (1 << c):
+            e[c] = exp(e[c] - top)               # scaled by a constant: the draw is the same
+        else:
+            e[c] = 0.0
+    for j in range(n):
+        c = legal[j] - A_PICK
+        w[j] = e[c]
+        if s.np == 2 and s.sel[p] == 0:
+            above = 0.0
+            for d in range(c + 1, NCARD):
+                above += e[d]
+            w[j] *= above
+        total += w[j]
+    if total <= 0.0:
+        return legal[rng_below(rng, n)]
+    x = rng_double(rng) * total
+    for j in range(n - 1):
+        x -= w[j]
+        if x < 0.0:
+            return legal[j]
+    return legal[n - 1]
 
 
 cdef int card_value(CS* s, int p, int c) noexcept nogil:
@@ -316,6 +394,8 @@ cdef int cs_policy_action(CS* s, int* legal, int n, uint64_t* rng) noexcept nogi
         return legal[rng_below(rng, n)]
     p = s.actor
     if s.phase == PH_SELECT:
+        if MODEL_LOADED[s.np]:
+            return model_card(s, p, legal, n, rng)
         for c in range(NCARD):
             val[c] = card_value(s, p, c) if (valid_cards(s, p) & (1 << c)) else -1000000
     best = 0

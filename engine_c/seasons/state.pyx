@@ -9,9 +9,9 @@ from engine_c.game cimport GameState, GameHooks, game_hooks, apply_fn, secret_ch
 from libc.string cimport memcpy
 from libc.stdint cimport uint64_t
 from engine_c.seasons.types cimport *
-from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value, do_apply
+from engine_c.seasons.rules cimport cs_new_game, cs_setup, res_value, do_apply, valid_cards
 from engine_c.seasons.moves cimport cs_current_player, cs_legal, cs_apply_legal
-from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout
+from engine_c.seasons.policy cimport cs_playout, cs_policy_action, cs_policy_playout, card_value
 from engine_c.seasons.view cimport cs_scores, cs_ranks, cs_resample, cs_secret_choice, cs_rewind_secret, final_scoring
 from engine_c.seasons.value cimport evaluate, value_features, value_stage, quiet, VALUE_FEATURES
 from engine_c.seasons.learned cimport evaluate_learned, learned_inputs, LEARNED_INPUTS
@@ -23,6 +23,10 @@ from engine_c.seasons.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts
 for _players, _weights in _VALUE_WEIGHTS.items():
     use_value_weights(_players, _weights)
 from engine_c.seasons.learned import use_learned_value, learned_value_loaded
+from engine_c.seasons.policy import use_card_model
+from engine_c.seasons.card_model import MODELS as _CARD_MODELS     # scripts/fit_card_model.py
+for _players, _model in _CARD_MODELS.items():
+    use_card_model(_players, _model)
 from engine_c.seasons.learned_weights import NETS as _LEARNED_NETS     # scripts/fit_learned_value.py
 for _players, _net in _LEARNED_NETS.items():
     use_learned_value(_players, _net)
@@ -111,6 +115,17 @@ cdef class SeasonsState(GameState):
             value_features(&self.st, &scored, p, f)
             out.append([f[k] for k in range(VALUE_FEATURES)])
         return value_stage(&self.st), out
+
+    def card_values(self):
+        """In a card selection: ``(stage, {card id: worth})``, the fitted card model's stage (rounds left
+        after this one, capped at 14) and the playout policy's worth (tenths of VP)
+        of each card the player to choose may take; None elsewhere."""
+        cdef int p = self.st.actor, c
+        if self.st.phase != PH_SELECT or self.is_terminal():
+            return None
+        left = 0 if self.st.last_round else max(0, min(14, self.st.rounds - self.st.round))
+        return left, {CARDS[c]: card_value(&self.st, p, c) for c in range(NCARD)
+                      if valid_cards(&self.st, p) & (1 << c)}
 
     def has_learned_value(self):
         """Whether a learned network is loaded for this player count (learned_weights.py)."""
