@@ -38,7 +38,7 @@ from engine_c.errors import BoardlabError  # noqa: E402
 from engine_c.learned_value import encode_floats  # noqa: E402
 from fit_value import HOLDOUT_EVERY, check_positions, check_report  # noqa: E402
 
-LEARNED_GAMES = ("seasons", "sanjuan")        # engines with engine_c/<game>/learned.pyx
+LEARNED_GAMES = ("seasons", "sanjuan", "burgundy")        # engines with engine_c/<game>/learned.pyx
 BATCH = 256
 
 

@@ -15,6 +15,7 @@ from engine_c.burgundy.moves cimport current_player, legal_actions, apply_action
 from engine_c.burgundy.policy cimport playout, policy_action, policy_playout, action_features, POLICY_FEATURES
 from engine_c.burgundy.view cimport scores, ranks, resample_hidden
 from engine_c.burgundy.value cimport evaluate, value_features, quiet, VALUE_FEATURES
+from engine_c.burgundy.learned cimport evaluate_learned, learned_inputs, LEARNED_INPUTS
 from engine_c.burgundy.rules cimport phase_setup, round_start, put_castle, final_bonus, placeable, draw_counts
 from engine_c.burgundy.tables cimport INV_COL, INV_BLACK, COLOUR_OF
 
@@ -31,6 +32,10 @@ from engine_c.burgundy.value import use_value_weights
 from engine_c.burgundy.value_weights import WEIGHTS as _VALUE_WEIGHTS   # scripts/fit_value.py
 for _players, _weights in _VALUE_WEIGHTS.items():
     use_value_weights(_players, _weights)
+from engine_c.burgundy.learned import use_learned_value, learned_value_loaded
+from engine_c.burgundy.learned_weights import NETS as _LEARNED_NETS     # scripts/fit_learned_value.py
+for _players, _net in _LEARNED_NETS.items():
+    use_learned_value(_players, _net)
 
 # the rule functions, in GameHooks order (engine_c/game.pxd); NULL: the base class's generic one
 cdef GameHooks HOOKS = game_hooks(
@@ -38,6 +43,7 @@ cdef GameHooks HOOKS = game_hooks(
     NULL, <void*>ranks, <void*>resample_hidden,
     <void*>policy_playout, <void*>policy_action, <void*>playout, NULL)
 HOOKS.evaluate = <evaluate_fn>evaluate       # the fitted value (value.pyx), for truncated playouts
+HOOKS.evaluate_learned = <evaluate_fn>evaluate_learned      # the learned network (learned.pyx), value=net
 
 SCENARIOS = ("basic", "advanced", "random", "free")
 TIEBREAKS = ("fewest", "most")
@@ -183,6 +189,23 @@ cdef class BurgundyState(GameState):
         for p in range(self.s.nplayers):
             value_features(&self.s, p, f)
             out.append([f[k] for k in range(VALUE_FEATURES)])
+        return self.s.phase * 5 + self.s.round, out
+
+    def has_learned_value(self):
+        """Whether a learned network is loaded for this player count (learned_weights.py)."""
+        return learned_value_loaded(self.s.nplayers)
+
+    def learned_value_inputs(self):
+        """``(stage, rows)``: the fitted value's stage and per player the learned network's input
+        (engine_c/burgundy/learned.pyx); None away from a quiet point, as ``value_features``."""
+        cdef double x[LEARNED_INPUTS]
+        cdef int p, k
+        if not quiet(&self.s) or self.s.phase > 4:
+            return None
+        out = []
+        for p in range(self.s.nplayers):
+            learned_inputs(&self.s, p, x)
+            out.append([x[k] for k in range(LEARNED_INPUTS)])
         return self.s.phase * 5 + self.s.round, out
 
     def policy_features(self):
