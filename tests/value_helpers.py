@@ -40,3 +40,18 @@ def reward_sd(searcher):
             visits += n
             squares += row["value_sq_sum"] - n * mean * mean
     return math.sqrt(squares / visits)
+
+
+def check_learned_rows(rows, blocks, shared, inputs):
+    """Assert each player's learned-value input (``rows``) is his own block, the mean of the other
+    players' blocks and the ``shared`` numbers, ``inputs`` in all; returns how many rows it checked."""
+    import pytest
+
+    block = len(blocks[0])
+    for p, row in enumerate(rows):
+        assert len(row) == inputs == 2 * block + len(shared)
+        assert row[:block] == pytest.approx(blocks[p])
+        others = np.mean([blocks[q] for q in range(len(blocks)) if q != p], axis=0)
+        assert row[block:2 * block] == pytest.approx(others)
+        assert row[2 * block:] == pytest.approx(shared)
+    return len(rows)

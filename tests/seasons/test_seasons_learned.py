@@ -1,6 +1,6 @@
 """A Castle for All Seasons' learned value (engine_c/seasons/learned.pyx, engine_c/learned_value.pyx):
-its inputs read from the position, the engine's network against the same network in numpy, the
-search's ``value=net``, the data module's checks and the training script."""
+its inputs read from the position, the shipped networks, refusals and the data module's checks
+(what every game's learned value shares: tests/solver/test_learned_values.py)."""
 import contextlib
 import math
 
@@ -15,7 +15,7 @@ from engine_c.seasons.data import BUILDING_IDS, CARDS
 from solver.search.agents import make_agent
 from solver.search.ismcts import Searcher
 from tests.scripts.script_loader import load_script
-from tests.value_helpers import policy_states
+from tests.value_helpers import check_learned_rows, policy_states
 
 RESOURCES = ("sand", "wood", "clay", "stone", "silver")
 BLOCK = learned.BLOCK
@@ -67,74 +67,26 @@ def test_inputs_read_every_seat_at_quiet_points():
             assert stage == linear_stage
             data = state.to_dict()
             blocks = [expected_block(data, linear_rows[p], p) for p in range(players)]
-            for p, row in enumerate(rows):
-                assert len(row) == learned.INPUTS == 2 * BLOCK + value.STAGES
-                assert row[:BLOCK] == pytest.approx(blocks[p])
-                others = np.mean([blocks[q] for q in range(players) if q != p], axis=0)
-                assert row[BLOCK:2 * BLOCK] == pytest.approx(others)
-                assert row[2 * BLOCK:] == [1.0 if k == stage else 0.0 for k in range(value.STAGES)]
-                checked += 1
+            stages = [1.0 if k == stage else 0.0 for k in range(value.STAGES)]
+            checked += check_learned_rows(rows, blocks, stages, learned.INPUTS)
     assert checked > 40 and quiet_missing > 40
 
 
-def test_the_engine_computes_what_the_training_script_predicts():
-    fit = load_script("fit_learned_value")
-    net = random_net(1)
-    with nets_restored():
-        learned.use_learned_value(2, fit.stored(net))
-        compared = 0
-        for state in [s for seed in (8, 9) for s in policy_states("seasons", 2, seed, every=1)]:
-            found = state.learned_value_inputs()
-            if found is None:
-                continue
-            rows = np.array(found[1])
-            # the data module stores float32: the engine's output is numpy's on the rounded weights
-            rounded = {k: (np.float32(v).astype(float) if isinstance(v, np.ndarray) else v) for k, v in net.items()}
-            expected = np.array(state.scores()) + fit.predict(rounded, rows)
-            assert state.evaluate(value="net") == pytest.approx(expected, rel=1e-6, abs=1e-6)
-            assert state.evaluate(value="net") != pytest.approx(state.evaluate(), abs=1e-3)
-            compared += 1
-        assert compared > 10
 
 
-def test_no_network_no_estimate_and_the_search_keeps_the_linear_value():
+def test_no_network_no_estimate_and_bad_requests_refused():
     state = new_state("seasons", 3, 2)
     with nets_restored():
         learned.use_learned_value(3, None)
         assert not state.has_learned_value()
         assert state.evaluate(value="net") is None and state.evaluate() is not None
-
-        def stats(value_name, leaf_value=0.5):
-            searcher = Searcher(c=0.25, reward="margin", leaf_value=leaf_value, value=value_name)
-            searcher.search(state, iterations=300, seed=4)
-            return sorted((row["action"], row["visits"], row["reward_sum"]) for row in searcher.root_stats())
-
-        # a player count without a network: value=net searches with the fitted linear value, bit for bit
-        # (not unblended)
-        assert stats("net") == stats("linear") != stats("linear", leaf_value=0.0)
-    with pytest.raises(BoardlabError, match="burgundy has no learned value"):
-        Searcher(value="net").search(new_state("burgundy", 2, 1), iterations=10)
+    # (the search's fallback to the linear value: tests/solver/test_learned_values.py)
+    with pytest.raises(BoardlabError, match="tiletum has no learned value"):
+        Searcher(value="net").search(new_state("tiletum", 2, 1), iterations=10)
     with pytest.raises(BoardlabError, match="unknown value 'deep'"):
         state.evaluate(value="deep")
     with pytest.raises(BoardlabError, match="parameter value must be linear or net, got 'deep'"):
         make_agent("ismcts:value=deep", 1)
-
-
-def test_the_search_blends_the_network_and_is_reproducible():
-    state = new_state("seasons", 2, 5)
-    with nets_restored():
-        learned.use_learned_value(2, load_script("fit_learned_value").stored(random_net(2)))
-
-        def visits(value_name, seed):
-            searcher = Searcher(c=0.25, reward="margin", leaf_value=0.5, decoupled=2, value=value_name)
-            searcher.search(state, iterations=400, seed=seed)
-            return sorted((row["action"], row["visits"], row["reward_sum"]) for row in searcher.root_stats())
-
-        assert visits("net", 3) == visits("net", 3)
-        assert visits("net", 3) != visits("linear", 3)
-        # a pickled searcher keeps the setting
-        import pickle
-        assert pickle.loads(pickle.dumps(Searcher(value="net"))).learned_value
 
 
 def test_the_data_module_is_checked_when_loaded():
@@ -163,21 +115,3 @@ def test_shipped_networks_load_and_estimate_near_the_linear_value():
         # 39 by the linear value, fitted to policy games, and 46 by the network, fitted to searchers)
         assert all(30 < e < 160 and math.isfinite(e) for e in estimate + linear)
         assert np.mean(estimate) > np.mean(linear)         # searchers score more than the playout policy
-
-
-def test_training_is_seeded_and_writes_a_module_the_engine_reads(tmp_path):
-    fit = load_script("fit_learned_value")
-    args = ["--game", "seasons", "--players", "2", "--games", "10", "--hidden", "4", "--epochs", "2", "--write"]
-    first = fit.main(args + ["--out", str(tmp_path / "a.py")])
-    second = fit.main(args + ["--out", str(tmp_path / "b.py"), "--samples", str(tmp_path / "s.npz")])
-    assert first == {**second, "seconds": first["seconds"]}
-    assert (tmp_path / "a.py").read_text() == (tmp_path / "b.py").read_text()
-    again = fit.main(args + ["--out", str(tmp_path / "c.py"), "--samples", str(tmp_path / "s.npz")])  # read back
-    assert (tmp_path / "c.py").read_text() == (tmp_path / "a.py").read_text() and again["samples"] == first["samples"]
-    namespace = {}
-    exec((tmp_path / "a.py").read_text(), namespace)
-    with nets_restored():
-        learned.use_learned_value(2, namespace["NETS"][2])
-        assert new_state("seasons", 2, 1).evaluate(value="net") is not None
-    with pytest.raises(SystemExit, match="holds the samples of other settings"):
-        fit.main(args[:5] + ["11"] + args[6:] + ["--out", str(tmp_path / "d.py"), "--samples", str(tmp_path / "s.npz")])
