@@ -38,3 +38,16 @@ cdef class NetTable:
             if h[j] > 0.0:
                 out += h[j] * w2[j]
         return out
+
+
+cdef inline void own_and_others(const double* blocks, int block, int players, int p, double* x) noexcept nogil:
+    """The start of player ``p``'s input: his own block of ``block`` numbers, then the mean of the
+    other players' blocks (``blocks`` holds every player's, one after the other)."""
+    cdef int k, q
+    for k in range(block):
+        x[k] = blocks[p * block + k]
+        x[block + k] = 0.0
+    for q in range(players):
+        if q != p:
+            for k in range(block):
+                x[block + k] += blocks[q * block + k] / (players - 1)

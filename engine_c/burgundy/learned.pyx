@@ -17,7 +17,7 @@ from engine_c.burgundy.types cimport *
 from engine_c.burgundy.tables cimport COLMASK
 from engine_c.burgundy.value cimport quiet, value_features, VALUE_FEATURES, VALUE_STAGES
 
-from engine_c.learned_value cimport NetTable
+from engine_c.learned_value cimport NetTable, own_and_others
 
 INPUTS = LEARNED_INPUTS          # Python-visible sizes
 BLOCK = LEARNED_BLOCK
@@ -65,15 +65,8 @@ cdef void learned_block(BState* s, int p, double* f) noexcept nogil:
 
 cdef void _inputs_from_blocks(BState* s, double* blocks, int p, double* x) noexcept nogil:
     """Player ``p``'s network input from every player's block."""
-    cdef int k, q, at = 2 * LEARNED_BLOCK, stage = s.phase * 5 + s.round
-    cdef double others = s.nplayers - 1
-    for k in range(LEARNED_BLOCK):
-        x[k] = blocks[p * LEARNED_BLOCK + k]
-        x[LEARNED_BLOCK + k] = 0.0
-    for q in range(s.nplayers):
-        if q != p:
-            for k in range(LEARNED_BLOCK):
-                x[LEARNED_BLOCK + k] += blocks[q * LEARNED_BLOCK + k] / others
+    cdef int k, at = 2 * LEARNED_BLOCK, stage = s.phase * 5 + s.round
+    own_and_others(blocks, LEARNED_BLOCK, s.nplayers, p, x)
     for k in range(VALUE_STAGES):
         x[at + k] = 1.0 if k == stage else 0.0
     at += VALUE_STAGES

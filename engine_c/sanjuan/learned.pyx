@@ -19,7 +19,7 @@ from engine_c.sanjuan.tables cimport *
 from engine_c.sanjuan.value cimport quiet, value_stage, value_features, VALUE_FEATURES, VALUE_STAGES
 from engine_c.sanjuan.view cimport sj_scores
 
-from engine_c.learned_value cimport NetTable
+from engine_c.learned_value cimport NetTable, own_and_others
 
 INPUTS = LEARNED_INPUTS          # Python-visible sizes
 BLOCK = LEARNED_BLOCK
@@ -59,15 +59,8 @@ cdef void learned_block(SJ* s, int* scores, int p, double* f) noexcept nogil:
 
 cdef void _inputs_from_blocks(SJ* s, double* blocks, int p, double* x) noexcept nogil:
     """Player ``p``'s network input from every player's block."""
-    cdef int k, q, at = 2 * LEARNED_BLOCK, stage = value_stage(s)
-    cdef double others = s.np - 1
-    for k in range(LEARNED_BLOCK):
-        x[k] = blocks[p * LEARNED_BLOCK + k]
-        x[LEARNED_BLOCK + k] = 0.0
-    for q in range(s.np):
-        if q != p:
-            for k in range(LEARNED_BLOCK):
-                x[LEARNED_BLOCK + k] += blocks[q * LEARNED_BLOCK + k] / others
+    cdef int k, at = 2 * LEARNED_BLOCK, stage = value_stage(s)
+    own_and_others(blocks, LEARNED_BLOCK, s.np, p, x)
     for k in range(VALUE_STAGES):
         x[at + k] = 1.0 if k == stage else 0.0
     at += VALUE_STAGES

@@ -44,3 +44,19 @@ def test_inputs_read_every_seat_at_quiet_points():
             goods_seen += sum(sum(block[-6:]) > 0 for block in blocks)
     # the positions cover knowledge tiles and goods in storage, so those parts are checked too
     assert checked > 40 and quiet_missing > 10 and knowledge_seen > 5 and goods_seen > 5
+
+
+def test_the_shipped_two_player_network_estimates_a_searchers_score():
+    from engine_c import new_state
+    from engine_c.burgundy import learned_weights
+
+    assert set(learned_weights.NETS) == {2}          # 3 and 4 players keep the linear value
+    assert learned_weights.NETS[2]["inputs"] == learned.INPUTS
+    state = new_state("burgundy", 2, 4)
+    while state.evaluate() is None:                  # past the setup, to the first main decision
+        state.apply_action(state.legal_actions()[0])
+    assert state.has_learned_value() and not new_state("burgundy", 3, 4).has_learned_value()
+    estimate, linear = state.evaluate(value="net"), state.evaluate()
+    # searchers at 300 iterations end a 2-player game with about 150-230 points each; the policy less
+    assert all(120 < e < 260 for e in estimate) and all(100 < e < 260 for e in linear)
+    assert sum(estimate) > sum(linear)
