@@ -55,3 +55,20 @@ def check_learned_rows(rows, blocks, shared, inputs):
         assert row[block:2 * block] == pytest.approx(others)
         assert row[2 * block:] == pytest.approx(shared)
     return len(rows)
+
+
+def learned_quiet_points(game, every, skipped):
+    """Policy positions of 2, 3 and 4 players (seeds 3, 4, 5): at each quiet point yields ``(data,
+    stage, rows, linear_rows)`` (the JSON position, the learned inputs and the linear features);
+    elsewhere asserts there are no learned inputs and appends the position to ``skipped``."""
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        for state in policy_states(game, players, seed, every=every):
+            found = state.learned_value_inputs()
+            if state.value_features() is None:
+                assert found is None
+                skipped.append(state)
+                continue
+            stage, rows = found
+            linear_stage, linear_rows = state.value_features()
+            assert stage == linear_stage
+            yield state.to_dict(), stage, rows, linear_rows
