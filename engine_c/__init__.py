@@ -78,7 +78,7 @@ def new_state(game, players, seed, data=None, **options):
 def state_from_json(text, game=None, data=None):
     """Load a position written by ``to_json``; its ``game`` field picks the engine (``data``:
     a data file or dict to install for that game first, see :func:`use_data`)."""
-    from engine_c.game import parse_position
+    from engine_c.validate import parse_position
 
     try:
         position = parse_position(text)

@@ -17,7 +17,8 @@ import numbers
 import numpy as np
 
 from engine_c.errors import BoardlabError, IllegalActionError, InvalidActionError, InvalidPositionError
-from engine_c.validate import MAX_NESTING, SEAT_VP_MAX, shown, too_deep
+from engine_c.validate import (MAX_NESTING, shown, too_deep, seed_to_state, seat_vp_option, parse_position,
+                               split_data_hash)
 from engine_c import observing
 from engine_c.infokey import observation_key
 
@@ -26,57 +27,6 @@ from engine_c.infokey import observation_key
 VALUE_MODELS = {"linear": False, "net": True}
 _OBSERVERS = {}          # state class -> its game's observe room
 _SCRATCH = {}            # tensor size -> a float32 buffer information_state_key writes into (no allocation)
-
-
-def seed_to_state(seed):
-    """Turn a seed (an int 0..2^64-1 or a numpy SeedSequence) into one uint64 of PRNG state;
-    BoardlabError for anything else (a negative, fractional or text seed)."""
-    import numpy as np
-    if isinstance(seed, np.random.SeedSequence):
-        seq = seed
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
-        raise BoardlabError(f"seed must be an integer 0..2^64-1 (or a numpy SeedSequence), got {shown(seed, 40)}")
-    else:
-        seq = np.random.SeedSequence(int(seed))
-    return int(seq.generate_state(1, np.uint64)[0])
-
-
-def seat_vp_option(str game, int players, value):
-    """The ``seat_vp`` game option as a tuple of one int 0..SEAT_VP_MAX per seat (seat 0 = the start
-    player): None means no bonus (all 0), else ``"0,3"`` text (as ``--option seat_vp=0,3`` gives it)
-    or a list of ints (the API, a manifest); BoardlabError in one line otherwise."""
-    if value is None:
-        return (0,) * players
-    points = None
-    if isinstance(value, str):
-        parts = [part.strip() for part in value.split(",")]
-        if all(part.isdigit() and part.isascii() for part in parts):
-            points = [int(part) for part in parts]
-    elif isinstance(value, (list, tuple)):
-        if all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
-            points = [int(v) for v in value]
-    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        points = [int(value)]             # "--option seat_vp=3" arrives as the JSON number 3
-    if points is None or len(points) != players or not all(0 <= v <= SEAT_VP_MAX for v in points):
-        text = ",".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
-        raise BoardlabError(f"{game}: seat_vp must be one whole number of points 0..{SEAT_VP_MAX} per seat "
-                            f"({players} seats, seat 0 first), got {shown(text, 40)}")
-    return tuple(points)
-
-
-def parse_position(text, game_name=None):
-    """Position JSON text (or an already-loaded object) -> data; InvalidPositionError if not JSON."""
-    if not isinstance(text, (str, bytes)):
-        return text
-    prefix = f"{game_name}: " if game_name else ""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidPositionError(f"{prefix}position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise InvalidPositionError(f"{prefix}position is nested too deeply to be a position") from None
-    except (ValueError, UnicodeDecodeError) as exc:    # e.g. an integer of more than 4300 digits
-        raise InvalidPositionError(f"{prefix}position is not valid JSON: {shown(str(exc), 100)}") from None
 
 
 def _restore(cls, bytes data, int num_players, data_hash=None):
@@ -89,39 +39,6 @@ def _restore(cls, bytes data, int num_players, data_hash=None):
     state.num_players = num_players
     state.data_hash = data_hash
     return state
-
-
-def _active_hash(str game):
-    """The hash of the game data installed now, None for a game without a data file."""
-    from engine_c import content
-    return content.active_hash(game)
-
-
-def _position_data(str game, data):
-    """Take the ``data`` key (the data hash) out of position data and check it against the data
-    installed now (absent = the shipped default); returns (the rest of the data, the hash)."""
-    from engine_c import content
-    current = content.active_hash(game)
-    if not isinstance(data, dict):
-        return data, current
-    if "data" in data:
-        given = data["data"]
-        data = {k: v for k, v in data.items() if k != "data"}
-        if current is None:
-            raise InvalidPositionError(f"{game}: data: {game} has no data file, so a position has no data hash")
-        if not isinstance(given, str):
-            raise InvalidPositionError(f"{game}: data: must be the 12-digit hash of a data file, got {shown(given)}")
-        if given == content.default_hash(game):
-            given = None
-    else:
-        given = None
-    if current is not None and (given or content.default_hash(game)) != current:
-        made = f"data {given}" if given else f"the shipped data {content.default_hash(game)}"
-        now = ("the shipped data" if current == content.default_hash(game) else "data") + f" {current}"
-        raise InvalidPositionError(
-            f"{game}: data: the position was made with {made} but {now} is in use; "
-            f"pass --data FILE with the position's data" + ("" if given else " (or no --data)"))
-    return data, current
 
 
 cdef enum:
@@ -538,7 +455,8 @@ cdef class GameState:
             raise BoardlabError(f"{self.game_name}: player count must be "
                                 f"{self.min_players}-{self.max_players}, got {players!r}")
         self.num_players = int(players)
-        self.data_hash = _active_hash(self.game_name)
+        from engine_c import content
+        self.data_hash = content.active_hash(self.game_name)
         return seed_to_state(seed)
 
     def _seat_vp(self, value):
@@ -651,7 +569,7 @@ cdef class GameState:
         if deep is not None:
             raise InvalidPositionError(f"{cls.game_name}: {deep if len(deep) <= 40 else deep[:37] + '...'}: nested "
                                        f"more than {MAX_NESTING} levels deep, far deeper than any position field")
-        data, digest = _position_data(cls.game_name, data)
+        data, digest = split_data_hash(cls.game_name, data)
         cdef GameState state = cls.__new__(cls)
         state.data_hash = digest
         try:

@@ -22,7 +22,7 @@ from libc.string cimport memset
 
 from engine_c.game cimport GameState, GameHooks, MAX_PLAYERS, TERMINAL
 from engine_c._rng cimport rng_next, rng_below
-from engine_c.game import parse_position, seed_to_state
+from engine_c.validate import parse_position, seed_to_state
 
 import json
 

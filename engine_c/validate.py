@@ -9,14 +9,21 @@ returns the value once it is the right type, length or range, and otherwise rais
 
 Readers must pass everything through these checks before it touches C memory: no
 reader may rely on Cython's boundscheck (it is off in release builds).
+
+The other inputs every game shares are checked here too: seeds (``seed_to_state``), the
+``seat_vp`` option, position JSON text and the data hash a position carries.
 """
 import difflib
+import json
+import numbers
 
-from engine_c.errors import InvalidPositionError
+import numpy as np
+
+from engine_c.errors import BoardlabError, InvalidPositionError
 
 INT32_MAX = 2**31 - 1
 UINT64_MAX = 2**64 - 1
-# The most starting points the seat_vp game option gives a seat (engine_c.game.seat_vp_option): a
+# The most starting points the seat_vp game option gives a seat (seat_vp_option below): a
 # compensation for the seat order is a few points; 100 is far beyond any (every game's winning score
 # is of that order) and keeps each game's VP counters (int16, San Juan's uint8 bonus) from overflowing.
 SEAT_VP_MAX = 100
@@ -197,3 +204,80 @@ def too_deep(data, limit=MAX_NESTING):
             return path
         todo.extend((item, where, depth + 1) for where, item in children)
     return None
+
+
+def seed_to_state(seed):
+    """Turn a seed (an int 0..2^64-1 or a numpy SeedSequence) into one uint64 of PRNG state;
+    BoardlabError for anything else (a negative, fractional or text seed)."""
+    if isinstance(seed, np.random.SeedSequence):
+        seq = seed
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= 0xFFFFFFFFFFFFFFFF:
+        raise BoardlabError(f"seed must be an integer 0..2^64-1 (or a numpy SeedSequence), got {shown(seed, 40)}")
+    else:
+        seq = np.random.SeedSequence(int(seed))
+    return int(seq.generate_state(1, np.uint64)[0])
+
+
+def seat_vp_option(game, players, value):
+    """The ``seat_vp`` game option as a tuple of one int 0..SEAT_VP_MAX per seat (seat 0 = the start
+    player): None means no bonus (all 0), else ``"0,3"`` text (as ``--option seat_vp=0,3`` gives it)
+    or a list of ints (the API, a manifest); BoardlabError in one line otherwise."""
+    if value is None:
+        return (0,) * players
+    points = None
+    if isinstance(value, str):
+        parts = [part.strip() for part in value.split(",")]
+        if all(part.isdigit() and part.isascii() for part in parts):
+            points = [int(part) for part in parts]
+    elif isinstance(value, (list, tuple)):
+        if all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+            points = [int(v) for v in value]
+    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        points = [int(value)]             # "--option seat_vp=3" arrives as the JSON number 3
+    if points is None or len(points) != players or not all(0 <= v <= SEAT_VP_MAX for v in points):
+        text = ",".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+        raise BoardlabError(f"{game}: seat_vp must be one whole number of points 0..{SEAT_VP_MAX} per seat "
+                            f"({players} seats, seat 0 first), got {shown(text, 40)}")
+    return tuple(points)
+
+
+def parse_position(text, game_name=None):
+    """Position JSON text (or an already-loaded object) -> data; InvalidPositionError if not JSON."""
+    if not isinstance(text, (str, bytes)):
+        return text
+    prefix = f"{game_name}: " if game_name else ""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(f"{prefix}position is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise InvalidPositionError(f"{prefix}position is nested too deeply to be a position") from None
+    except (ValueError, UnicodeDecodeError) as exc:    # e.g. an integer of more than 4300 digits
+        raise InvalidPositionError(f"{prefix}position is not valid JSON: {shown(str(exc), 100)}") from None
+
+
+def split_data_hash(game, data):
+    """Take the ``data`` key (the data hash) out of position data and check it against the data
+    installed now (absent = the shipped default); returns (the rest of the data, the hash)."""
+    from engine_c import content
+    current = content.active_hash(game)
+    if not isinstance(data, dict):
+        return data, current
+    if "data" in data:
+        given = data["data"]
+        data = {k: v for k, v in data.items() if k != "data"}
+        if current is None:
+            raise InvalidPositionError(f"{game}: data: {game} has no data file, so a position has no data hash")
+        if not isinstance(given, str):
+            raise InvalidPositionError(f"{game}: data: must be the 12-digit hash of a data file, got {shown(given)}")
+        if given == content.default_hash(game):
+            given = None
+    else:
+        given = None
+    if current is not None and (given or content.default_hash(game)) != current:
+        made = f"data {given}" if given else f"the shipped data {content.default_hash(game)}"
+        now = ("the shipped data" if current == content.default_hash(game) else "data") + f" {current}"
+        raise InvalidPositionError(
+            f"{game}: data: the position was made with {made} but {now} is in use; "
+            f"pass --data FILE with the position's data" + ("" if given else " (or no --data)"))
+    return data, current

@@ -646,7 +646,7 @@ cdef void tt_playout(TT* s, uint64_t* rng) noexcept nogil:
 def _playout_without_memo(GameState state, seed):
     """tt_playout with nothing kept between decisions (each one as tt_policy_action alone), for the
     tests: a playout with the memo must end exactly as this one."""
-    from engine_c.game import seed_to_state
+    from engine_c.validate import seed_to_state
     cdef uint64_t rng = seed_to_state(seed)
     cdef TT* s = <TT*>state._data
     cdef int buf[MAX_LEGAL]

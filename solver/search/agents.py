@@ -30,7 +30,8 @@ RNG or a global one: the same seed and the same sequence of positions give
 the same choices.  Agents pickle (the search's node pool is rebuilt lazily).
 """
 from engine_c.errors import BoardlabError
-from engine_c.game import VALUE_MODELS, GameState, seed_to_state
+from engine_c.game import VALUE_MODELS, GameState
+from engine_c.validate import seed_to_state
 
 from solver.search import baselines, ismcts, presets
 from solver.search.halving import halving_choice, sequential_halving

@@ -22,7 +22,8 @@ import numbers
 import numpy as np
 
 from engine_c.errors import BoardlabError
-from engine_c.game import GameState, seed_to_state
+from engine_c.game import GameState
+from engine_c.validate import seed_to_state
 from solver.games.datafiles import check_installed
 
 from solver.search import ismcts

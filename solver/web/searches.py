@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from engine_c.errors import BoardlabError
-from engine_c.game import seed_to_state
+from engine_c.validate import seed_to_state
 from solver.search import ismcts
 from solver.search.agents import game_searcher
 from solver.search.best_move import TURN_LINE, render_named_line, same_outcome, same_turn, standard_error, ties_best   # as suggest prints and marks them

@@ -6,7 +6,7 @@ import pytest
 
 from engine_c import new_state, state_class
 from engine_c.errors import BoardlabError
-from engine_c.game import seat_vp_option
+from engine_c.validate import seat_vp_option
 from solver.games.options import new_game, parse
 from solver.runs.config import RunConfig
 from solver.runs.runner import run
