@@ -7,7 +7,9 @@ policy.pyx, ``model_card``).  A player count not here keeps the hand-written cho
 """
 # Empty: the 2-player model fitted to the default search's choices (scripts/fit_card_model.py
 # --players 2 --games 1500 --seed 7) was measured no stronger in the playouts or as the others'
-# secret choices (docs/strength.md, "Opponent models"), so the hand-written choice stays.
+# secret choices (docs/strength.md, "Opponent models"), so the hand-written choice stays; refitted to
+# the second-generation default's games it was even with that default (0.477 of 200 paired games,
+# docs/seasons.md "Fitted card choice").
 FITS = {
 }
 
